@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { apiService } from './api/index.ts';
+import { authService } from './auth/index.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/database.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { HttpError } from './lib/errors.ts';
+import { EventHub } from './lib/events.ts';
+import { Mailer } from './lib/mail.ts';
+import { statsService } from './stats/index.ts';
+
+/** What every route can reach through `app.deps`. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+  hub: EventHub;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const servicePrefixes = ['/auth/', '/api/', '/stats/'];
+// E-mail link pages carry a secret in the path; it never reaches the log (issue 2).
+const secretPaths = /^\/(createPassword|resPassword|changeEmail|deleteUserAccount)\/[^/?#]+/;
+
+export function redactUrl(url: string): string {
+  return url.replace(secretPaths, '/$1/[redacted]');
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: boolean;
+}
+
+/** Assembles the server: plugins, then the three services on their prefixes, then the web app. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false || config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+            },
+          },
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    // Lets `npm start` shut down promptly while event streams are open.
+    forceCloseConnections: true,
+  });
+  const clock = options.clock ?? systemClock;
+  const hub = new EventHub();
+  const mailer = new Mailer(database.db, config, app.log, clock);
+  app.decorate('deps', { config, db: database.db, database, clock, mailer, hub });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ error: error.code, message: error.message });
+    }
+    if ('validation' in error && error.validation) {
+      return reply.status(400).send({ error: 'invalid_request', message: `Invalid request: ${error.message}` });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: error.code ?? 'bad_request', message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side.' });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+
+  await app.register(authService, { prefix: '/auth' });
+  await app.register(apiService, { prefix: '/api' });
+  await app.register(statsService, { prefix: '/stats' });
+
+  // The web app reads these at start (spec 1 maintenance flag, spec 7 service base URLs).
+  app.get('/app-config.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return {
+      maintenance: config.maintenance,
+      supportEmail: config.supportEmail,
+      installerUrl: config.installerUrl,
+      authBase: config.serviceBases.auth,
+      apiBase: config.serviceBases.api,
+      statsBase: config.serviceBases.stats,
+    };
+  });
+
+  const hasWebApp = fs.existsSync(path.join(webRoot, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isService = servicePrefixes.some((prefix) => request.url.startsWith(prefix));
+    if (!isService && request.method === 'GET' && hasWebApp) {
+      // History-mode routing: every page path answers the app, which shows its own 404 page.
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ error: 'not_found', message: `No such route: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+  });
+  return app;
+}

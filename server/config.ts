@@ -1,0 +1,72 @@
+import path from 'node:path';
+
+/** Every setting the server reads, from environment variables (documented in README.md). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  maintenance: boolean;
+  nodrDomain: string;
+  nodeImage: string;
+  installerUrl: string;
+  demo: boolean;
+  production: boolean;
+  logLevel: string;
+  /** Base URLs the web app uses for the three services (spec 7). */
+  serviceBases: { auth: string; api: string; stats: string };
+  retention: { minuteDays: number; twentyMinuteDays: number; hourDays: number };
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+function integer(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env.PORT, 8080);
+  const production = env.NODE_ENV === 'production';
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'NODR Dashboard <no-reply@localhost>',
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@nodr.example',
+    maintenance: flag(env.MAINTENANCE, false),
+    nodrDomain: env.NODR_DOMAIN ?? 'nodr.example',
+    nodeImage: env.NODE_IMAGE ?? 'nodr/node:latest',
+    installerUrl: env.INSTALLER_URL ?? `${publicUrl}/install/nodr-install.sh`,
+    // Demo data is for trying the product; never in production (issue 6).
+    demo: !production && flag(env.DEMO, true),
+    production,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    serviceBases: {
+      auth: env.AUTH_BASE_URL ?? '/auth/',
+      api: env.API_BASE_URL ?? '/api/',
+      stats: env.STATS_BASE_URL ?? '/stats/',
+    },
+    retention: {
+      minuteDays: integer(env.RETENTION_MINUTE_DAYS, 35),
+      twentyMinuteDays: integer(env.RETENTION_20MIN_DAYS, 400),
+      hourDays: integer(env.RETENTION_HOUR_DAYS, 3 * 365),
+    },
+  };
+}
+
+/** A config for tests: defaults with overrides, never reading the real environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:8080' }), ...overrides };
+}

@@ -1,0 +1,219 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const moment = (name: string) => timestamp(name, { withTimezone: true });
+
+/** An operator account. A user without a password has registered but not yet followed the e-mail link. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    name: text('name').notNull().default(''),
+    surname: text('surname').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    image: text('image'),
+    offer: boolean('offer').notNull().default(false),
+    subscription: boolean('subscription').notNull().default(false),
+    changePasswordAt: moment('change_password_at'),
+    // spec 3: statusChangeEmail 0 none, 10 pending
+    statusChangeEmail: integer('status_change_email').notNull().default(0),
+    newChangeEmail: text('new_change_email'),
+    deleteProgress: boolean('delete_progress').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
+
+/** A workspace. status 10 open, 50 closed (its last member deleted the account). */
+export const teams = pgTable('teams', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().default(''),
+  status: integer('status').notNull().default(10),
+  createdAt: createdAt(),
+});
+
+/** Membership of a user in a team; role 10 is Admin (spec 6), anything else Viewer. */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: integer('role').notNull().default(10),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+);
+
+/** A signed-in browser. Only the SHA-256 of the access token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: moment('last_seen_at').notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    revokedAt: moment('revoked_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A single-use e-mail link. purpose: create_password | reset_password | change_email | delete_account.
+ * Only the SHA-256 of the link hash is stored; payload carries e.g. the new address of an e-mail change.
+ */
+export const emailLinks = pgTable(
+  'email_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    payload: text('payload'),
+    createdAt: createdAt(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+    revokedAt: moment('revoked_at'),
+  },
+  (t) => [uniqueIndex('email_links_token_hash_key').on(t.tokenHash), index('email_links_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Outgoing mail, kept until delivered so that a failing SMTP server never loses a message. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    sentAt: moment('sent_at'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: moment('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.sentAt, t.nextAttemptAt)],
+);
+
+/** A hardware configuration a node can be registered with. status 10 available, 1 coming soon. */
+export const configs = pgTable('configs', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  status: integer('status').notNull(),
+  /** bytes */
+  storage: bigint('storage', { mode: 'number' }).notNull(),
+  /** bytes */
+  ram: bigint('ram', { mode: 'number' }).notNull(),
+  /** bits per second */
+  bandwidth: bigint('bandwidth', { mode: 'number' }).notNull(),
+  ipType: text('ip_type').notNull(),
+});
+
+/** A delivery node (NODR). status: 1 configuring, 10 active, 20/30/40 inactive, 50 deleted (spec 4). */
+export const nodes = pgTable(
+  'nodes',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id),
+    name: text('name').notNull().default(''),
+    status: integer('status').notNull().default(1),
+    /** The hardware check JSON of spec 3, as text; null until the node reports. */
+    check: text('check'),
+    configId: integer('config_id')
+      .notNull()
+      .references(() => configs.id),
+    publicKey: text('public_key').notNull(),
+    /** SHA-256 of the key's DER SubjectPublicKeyInfo: the same key re-encoded is still the same key. */
+    publicKeyFingerprint: text('public_key_fingerprint').notNull(),
+    licenseKey: text('license_key').notNull(),
+    domain: text('domain').notNull(),
+    storage: bigint('storage', { mode: 'number' }),
+    ram: bigint('ram', { mode: 'number' }),
+    ipAddress: text('ip_address'),
+    os: integer('os'),
+    bandwidth: bigint('bandwidth', { mode: 'number' }),
+    /** Milliseconds of the last accepted signed request; a node request must be newer (replay guard). */
+    lastRequestMs: bigint('last_request_ms', { mode: 'number' }).notNull().default(0),
+    lastSeenAt: moment('last_seen_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('nodes_license_key_key').on(t.licenseKey),
+    uniqueIndex('nodes_public_key_fingerprint_key').on(t.publicKeyFingerprint),
+    index('nodes_team_idx').on(t.teamId),
+  ],
+);
+
+const trafficColumns = {
+  nodeId: integer('node_id')
+    .notNull()
+    .references(() => nodes.id, { onDelete: 'cascade' }),
+  /** Unix seconds at the start of the minute or bucket. */
+  ts: bigint('ts', { mode: 'number' }).notNull(),
+  /** bytes */
+  uplink: bigint('uplink', { mode: 'number' }).notNull(),
+  delivered: bigint('delivered', { mode: 'number' }).notNull(),
+  input: bigint('input', { mode: 'number' }).notNull(),
+};
+
+/** One row per node and minute, exactly as reported. */
+export const statMinute = pgTable(
+  'stat_minute',
+  { ...trafficColumns, viewers: integer('viewers').notNull(), quality: doublePrecision('quality').notNull() },
+  (t) => [primaryKey({ columns: [t.nodeId, t.ts] })],
+);
+
+const rollupColumns = {
+  ...trafficColumns,
+  viewersSum: bigint('viewers_sum', { mode: 'number' }).notNull(),
+  qualitySum: doublePrecision('quality_sum').notNull(),
+  samples: integer('samples').notNull(),
+};
+
+/** 20-minute buckets, kept up to date on ingest (Week view, 1200 s). */
+export const stat20m = pgTable('stat_20m', rollupColumns, (t) => [primaryKey({ columns: [t.nodeId, t.ts] })]);
+
+/** Hourly buckets, kept up to date on ingest (Month view, 3600 s). */
+export const statHour = pgTable('stat_hour', rollupColumns, (t) => [primaryKey({ columns: [t.nodeId, t.ts] })]);
+
+/** The statistics screen's saved tabs and selection, a JSON blob per user and team (spec 3). */
+export const statisticSettings = pgTable(
+  'statistic_settings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    data: text('data').notNull(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.teamId] })],
+);

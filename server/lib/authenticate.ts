@@ -1,0 +1,68 @@
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { sessions, teamMembers } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { hashToken } from './tokens.ts';
+
+export const SSE_COOKIE = 'nodr_session';
+
+export interface Caller {
+  userId: number;
+  sessionId: number;
+  /** The caller's teams, oldest membership first: the first is the current workspace (spec 3). */
+  teams: { teamId: number; role: number }[];
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
+  return match?.[1];
+}
+
+/** Finds the live session of a token, or undefined. */
+export async function sessionOf(db: Db, clock: Clock, token: string): Promise<Caller | undefined> {
+  const [session] = await db
+    .select({ id: sessions.id, userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())))
+    .limit(1);
+  if (!session) return undefined;
+  const teams = await db
+    .select({ teamId: teamMembers.teamId, role: teamMembers.role })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, session.userId))
+    .orderBy(asc(teamMembers.createdAt), asc(teamMembers.teamId));
+  return { userId: session.userId, sessionId: session.id, teams };
+}
+
+/**
+ * The signed-in caller from `Authorization: Bearer`, or a 401. Only the event stream also accepts the cookie
+ * (`fromCookie`), because EventSource cannot send headers.
+ */
+export async function authenticate(
+  db: Db,
+  clock: Clock,
+  request: FastifyRequest,
+  options: { fromCookie?: boolean } = {},
+): Promise<Caller> {
+  const token = options.fromCookie ? request.cookies?.[SSE_COOKIE] : bearerToken(request);
+  const caller = token ? await sessionOf(db, clock, token) : undefined;
+  if (!caller) throw unauthorized();
+  return caller;
+}
+
+/** A 403 unless the caller belongs to the team; returns the caller's role in it. */
+export function requireMember(caller: Caller, teamId: number): number {
+  const membership = caller.teams.find((team) => team.teamId === teamId);
+  if (!membership) throw forbidden('You are not a member of this team.');
+  return membership.role;
+}
+
+/** A 403 unless the id is the caller's own (spec: user routes are scoped to the signed-in user). */
+export function requireSelf(caller: Caller, userId: number): void {
+  if (caller.userId !== userId) throw forbidden('You can only act on your own account.');
+}
+

@@ -1,0 +1,60 @@
+/** spec 7: the event stream carries 10 (node list changed), 20 (a node's status changed), 30 (account or team changed). */
+export type LiveEventValue = 10 | 20 | 30;
+
+export interface LiveEvent {
+  id: number;
+  teamId: number;
+  value: LiveEventValue;
+}
+
+type Listener = (event: LiveEvent) => void;
+
+/**
+ * In-process publish/subscribe of team events for the event stream. One server process holds every stream;
+ * several processes on PostgreSQL would relay these through LISTEN/NOTIFY (docs/architecture.md).
+ */
+export class EventHub {
+  private nextId = 1;
+  private readonly listeners = new Map<number, Set<Listener>>();
+
+  subscribe(teamId: number, listener: Listener): () => void {
+    let set = this.listeners.get(teamId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(teamId, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(teamId);
+    };
+  }
+
+  publish(teamId: number, value: LiveEventValue): void {
+    const event = { id: this.nextId++, teamId, value };
+    for (const listener of this.listeners.get(teamId) ?? []) listener(event);
+  }
+
+  /** Session revocation: listeners keyed by session close their streams. */
+  private readonly sessionClosers = new Map<number, Set<() => void>>();
+
+  onSessionRevoked(sessionId: number, close: () => void): () => void {
+    let set = this.sessionClosers.get(sessionId);
+    if (!set) {
+      set = new Set();
+      this.sessionClosers.set(sessionId, set);
+    }
+    set.add(close);
+    return () => {
+      set.delete(close);
+      if (set.size === 0) this.sessionClosers.delete(sessionId);
+    };
+  }
+
+  revokeSessions(sessionIds: Iterable<number>): void {
+    for (const id of sessionIds) {
+      for (const close of this.sessionClosers.get(id) ?? []) close();
+      this.sessionClosers.delete(id);
+    }
+  }
+}

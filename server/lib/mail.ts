@@ -1,0 +1,110 @@
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { mailOutbox } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+const RETRY_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000];
+
+/**
+ * Queues every message in the database first, then delivers it: over SMTP when SMTP_URL is set, otherwise as an
+ * .eml file in DATA_DIR/outbox with its links printed to the log. A failed delivery is retried with backoff, so
+ * a broken SMTP server never fails the request that sent the mail and never loses the message.
+ */
+export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
+  private readonly transport;
+  private timer: NodeJS.Timeout | undefined;
+  private draining: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+    private readonly clock: Clock,
+  ) {
+    super();
+    this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  }
+
+  /** Queues a message and starts delivering it without waiting. */
+  async send(message: MailMessage, tx: Db = this.db): Promise<void> {
+    await tx.insert(mailOutbox).values({ recipient: message.to, subject: message.subject, body: message.text });
+    queueMicrotask(() => void this.drain());
+  }
+
+  /** Delivers every due message; resolves when the queue has been worked through once. */
+  drain(): Promise<void> {
+    this.draining ??= this.deliverDue().finally(() => {
+      this.draining = undefined;
+    });
+    return this.draining;
+  }
+
+  start(intervalMs = 5_000): void {
+    this.timer = setInterval(() => void this.drain(), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.draining;
+    this.transport?.close();
+  }
+
+  private async deliverDue(): Promise<void> {
+    const due = await this.db
+      .select()
+      .from(mailOutbox)
+      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, this.clock.now())))
+      .orderBy(asc(mailOutbox.id))
+      .limit(50);
+    for (const row of due) {
+      const message = { to: row.recipient, subject: row.subject, text: row.body };
+      try {
+        await this.deliver(row.id, message);
+        await this.db.update(mailOutbox).set({ sentAt: this.clock.now(), lastError: null }).where(eq(mailOutbox.id, row.id));
+        this.emit('delivered', message);
+      } catch (error) {
+        const delay = RETRY_MS[Math.min(row.attempts, RETRY_MS.length - 1)] ?? 60_000;
+        this.log.warn({ mailId: row.id, err: (error as Error).message }, 'mail delivery failed, will retry');
+        await this.db
+          .update(mailOutbox)
+          .set({
+            attempts: row.attempts + 1,
+            lastError: (error as Error).message.slice(0, 500),
+            nextAttemptAt: new Date(this.clock.now().getTime() + delay),
+          })
+          .where(eq(mailOutbox.id, row.id));
+      }
+    }
+  }
+
+  private async deliver(id: number, message: MailMessage): Promise<void> {
+    if (this.transport) {
+      await this.transport.sendMail({ from: this.config.mailFrom, ...message });
+      return;
+    }
+    const folder = path.join(this.config.dataDir, 'outbox');
+    await fs.mkdir(folder, { recursive: true });
+    const file = path.join(folder, `${String(id).padStart(6, '0')}.eml`);
+    const eml = [`From: ${this.config.mailFrom}`, `To: ${message.to}`, `Subject: ${message.subject}`, '', message.text].join(
+      '\r\n',
+    );
+    await fs.writeFile(file, eml);
+    // Without SMTP the person trying the product locally follows the links from the log (issue 2).
+    const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+    this.log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
+    if (this.config.logLevel !== 'silent') for (const link of links) console.info(`  mail link for ${message.to}: ${link}`);
+  }
+}

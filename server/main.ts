@@ -1,0 +1,51 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { DataDirLockedError, lockDataDir } from './db/lock.ts';
+import { seedReferenceData } from './db/seed.ts';
+
+/** `npm start`: lock the data folder, migrate, seed, serve, and shut down gracefully on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let release = () => {};
+  if (!config.databaseUrl) {
+    try {
+      release = lockDataDir(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
+  );
+  await seedReferenceData(database.db);
+  const app = await buildApp({ config, database });
+  app.deps.mailer.start();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // close() stops accepting, waits for in-flight requests, then runs onClose hooks (mailer, streams).
+    await app.close();
+    await database.close();
+    release();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.info(`\nNODR Dashboard is running: open http://${shown}:${config.port}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { hardwareRoutes } from './hardware-routes.ts';
+import { telemetryRoutes } from './telemetry-routes.ts';
+
+/**
+ * Node-facing endpoints (docs/node-protocol.md), mounted at /api/node/. Bodies are JSON and kept raw, because the
+ * signature covers the exact bytes sent.
+ */
+export const nodeProtocol: FastifyPluginAsync = async (app) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (request, body, done) => {
+    request.rawBody = body as string;
+    try {
+      done(null, body === '' ? {} : JSON.parse(body as string));
+    } catch {
+      const error = Object.assign(new Error('The body is not valid JSON.'), { statusCode: 400, code: 'invalid_json' });
+      done(error, undefined);
+    }
+  });
+  await app.register(hardwareRoutes);
+  await app.register(telemetryRoutes);
+};

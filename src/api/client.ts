@@ -1,0 +1,82 @@
+import { create, type Struct } from 'superstruct';
+import { tokenStore } from './token-store.ts';
+
+export type Service = 'auth' | 'api' | 'stats';
+
+export interface ApiSettings {
+  bases: Record<Service, string>;
+  /** spec 7: 403 on any call sends the browser to the site root. */
+  onForbidden: () => void;
+}
+
+let settings: ApiSettings = {
+  bases: { auth: '/auth/', api: '/api/', stats: '/stats/' },
+  onForbidden: () => window.location.assign('/'),
+};
+
+/** Sets the service base URLs (from /app-config.json) and the 403 behaviour; called once at start. */
+export function configureApi(next: Partial<ApiSettings>): void {
+  settings = { ...settings, ...next, bases: { ...settings.bases, ...next.bases } };
+}
+
+/** A rejected call: the HTTP status and the server's `{ error, message }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type FormFields = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions<T> {
+  /** Sent as form data (spec 7: auth bodies are form data). Undefined fields are left out. */
+  form?: FormFields;
+  json?: unknown;
+  signal?: AbortSignal;
+  /** The response shape; the body is validated with `create()` once, here. */
+  struct: Struct<T, unknown>;
+  /** Read the body as text instead of JSON (e.g. the compose file). */
+  text?: boolean;
+}
+
+function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+function encodeForm(fields: FormFields): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) body.set(key, String(value));
+  return body;
+}
+
+/** One client for the three services: bearer token, credentials, validation and the 401/403 rules of spec 7. */
+export async function request<T>(service: Service, method: string, path: string, options: RequestOptions<T>): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = tokenStore.get();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.form) body = encodeForm(options.form);
+  else if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  const response = await fetch(joinUrl(settings.bases[service], path), {
+    method,
+    headers,
+    body,
+    credentials: 'include',
+    signal: options.signal,
+  });
+  if (response.status === 200 || response.status === 201) {
+    const data: unknown = options.text ? await response.text() : await response.json();
+    return create(data, options.struct);
+  }
+  const error = (await response.json().catch(() => ({}))) as { error?: string; message?: string };
+  if (response.status === 401) tokenStore.clear();
+  if (response.status === 403) settings.onForbidden();
+  throw new ApiError(response.status, error.error ?? 'http_error', error.message ?? `Request failed (${response.status})`);
+}

@@ -1,0 +1,96 @@
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import styles from './field.module.css';
+import { EyeIcon, EyeOffIcon } from './icons.tsx';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** A validation message; shown under the field and announced (aria-describedby, role alert). */
+  error?: string;
+  hint?: ReactNode;
+  /** Visually hides the label (it stays the accessible name). */
+  hideLabel?: boolean;
+}
+
+/** A labelled input with its validation message; every field of the app goes through this. */
+export function TextField({ label, error, hint, hideLabel, className, ...rest }: TextFieldProps) {
+  const id = useId();
+  return (
+    <div className={`${styles.field} ${className ?? ''}`}>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : styles.label}>
+        {label}
+      </label>
+      <div className={styles.control}>
+        <input
+          id={id}
+          className={styles.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...rest}
+        />
+      </div>
+      {hint && <p className={styles.hint}>{hint}</p>}
+      {error && (
+        <p id={`${id}-error`} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A password input with the show/hide toggle every password field has (spec 5). */
+export function PasswordField({ label, error, hint, className, ...rest }: Omit<TextFieldProps, 'type'>) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className={`${styles.field} ${className ?? ''}`}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <div className={styles.control}>
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          className={`${styles.input} ${styles.withToggle}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...rest}
+        />
+        <button
+          type="button"
+          className={styles.toggle}
+          onClick={() => setVisible((shown) => !shown)}
+          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-pressed={visible}
+          aria-controls={id}
+        >
+          {visible ? <EyeOffIcon /> : <EyeIcon />}
+        </button>
+      </div>
+      {hint && <p className={styles.hint}>{hint}</p>}
+      {error && (
+        <p id={`${id}-error`} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Checkbox({ label, ...rest }: { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return (
+    <label className={styles.checkbox}>
+      <input type="checkbox" {...rest} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/** A form-level error (e.g. 'Incorrect e-mail or password'), announced when it appears. */
+export function FormError({ children }: { children: ReactNode }) {
+  return (
+    <p className={styles.formError} role="alert">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl } from '../../server/app.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+describe('server foundation', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ maintenance: true, supportEmail: 'help@example.org' });
+  });
+  afterAll(() => server.close());
+
+  it('serves the app configuration with the maintenance flag and service bases', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/app-config.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      maintenance: true,
+      supportEmail: 'help@example.org',
+      authBase: '/auth/',
+      apiBase: '/api/',
+      statsBase: '/stats/',
+    });
+  });
+
+  it('sends the security headers on every response', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/no-such-route' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBeTruthy();
+  });
+
+  it('answers an unknown service route with a JSON 404', async () => {
+    const response = await server.app.inject({ method: 'POST', url: '/stats/v9/nothing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('keeps e-mail link secrets out of logged URLs', () => {
+    expect(redactUrl('/createPassword/abcDEF123')).toBe('/createPassword/[redacted]');
+    expect(redactUrl('/deleteUserAccount/x?y=1')).toBe('/deleteUserAccount/[redacted]?y=1');
+    expect(redactUrl('/myNodr')).toBe('/myNodr');
+  });
+});
