@@ -49,12 +49,18 @@ function joinUrl(base: string, path: string): string {
 
 function encodeForm(fields: FormFields): URLSearchParams {
   const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) body.set(key, String(value));
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined && value !== null) body.set(key, String(value));
   return body;
 }
 
 /** One client for the three services: bearer token, credentials, validation and the 401/403 rules of spec 7. */
-export async function request<T>(service: Service, method: string, path: string, options: RequestOptions<T>): Promise<T> {
+export async function request<T>(
+  service: Service,
+  method: string,
+  path: string,
+  options: RequestOptions<T>,
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -78,5 +84,9 @@ export async function request<T>(service: Service, method: string, path: string,
   const error = (await response.json().catch(() => ({}))) as { error?: string; message?: string };
   if (response.status === 401) tokenStore.clear();
   if (response.status === 403) settings.onForbidden();
-  throw new ApiError(response.status, error.error ?? 'http_error', error.message ?? `Request failed (${response.status})`);
+  throw new ApiError(
+    response.status,
+    error.error ?? 'http_error',
+    error.message ?? `Request failed (${response.status})`,
+  );
 }

@@ -8,10 +8,24 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
 }
 
-export function Button({ variant = 'primary', loading = false, block = false, className, children, disabled, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  loading = false,
+  block = false,
+  className,
+  children,
+  disabled,
+  ...rest
+}: ButtonProps) {
   const classes = [styles.button, styles[variant], block ? styles.block : '', className ?? ''].join(' ');
   return (
-    <button type="button" className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      type="button"
+      className={classes}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
       {loading && <span className={styles.spinner} aria-hidden="true" />}
       {children}
     </button>
@@ -26,7 +40,13 @@ export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>
 
 export function IconButton({ label, children, className, ...rest }: IconButtonProps) {
   return (
-    <button type="button" className={`${styles.iconButton} ${className ?? ''}`} aria-label={label} title={label} {...rest}>
+    <button
+      type="button"
+      className={`${styles.iconButton} ${className ?? ''}`}
+      aria-label={label}
+      title={label}
+      {...rest}
+    >
       {children}
     </button>
   );

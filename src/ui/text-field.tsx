@@ -77,7 +77,10 @@ export function PasswordField({ label, error, hint, className, ...rest }: Omit<T
   );
 }
 
-export function Checkbox({ label, ...rest }: { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+export function Checkbox({
+  label,
+  ...rest
+}: { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   return (
     <label className={styles.checkbox}>
       <input type="checkbox" {...rest} />

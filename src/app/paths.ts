@@ -1,0 +1,18 @@
+/** The route table of spec 2, by name (spec 2 "Named routes referenced in navigation"). */
+export const paths = {
+  login: '/',
+  register: '/register',
+  createPassword: (hash: string) => `/createPassword/${encodeURIComponent(hash)}`,
+  createAccount: '/createAccount',
+  forgotPassword: '/forgotPassword',
+  resetPassword: (hash: string) => `/resPassword/${encodeURIComponent(hash)}`,
+  passwordRecovery: '/passwordRecovery',
+  pendingRegistration: '/pendingRegistration',
+  changeEmail: (hash: string) => `/changeEmail/${encodeURIComponent(hash)}`,
+  deleteUserAccount: (hash: string) => `/deleteUserAccount/${encodeURIComponent(hash)}`,
+  integration: '/integration',
+  myNodr: '/myNodr',
+  addNodr: '/addNodr',
+  statistics: '/statistics',
+  settings: '/settings',
+} as const;

@@ -1,0 +1,95 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { LoginScreen } from '../screens/auth/login-screen.tsx';
+import { NotFoundScreen } from '../screens/not-found/not-found-screen.tsx';
+import { Loader } from '../ui/loader.tsx';
+import { RequireSession } from './require-session.tsx';
+
+/** A route-level code split: each screen's code loads when its route is first opened. */
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const RegisterScreen = screen(() => import('../screens/auth/register-screen.tsx'), 'RegisterScreen');
+const CreatePasswordScreen = screen(
+  () => import('../screens/auth/create-password-screen.tsx'),
+  'CreatePasswordScreen',
+);
+const CreateAccountScreen = screen(
+  () => import('../screens/auth/create-account-screen.tsx'),
+  'CreateAccountScreen',
+);
+const ForgotPasswordScreen = screen(
+  () => import('../screens/auth/forgot-password-screen.tsx'),
+  'ForgotPasswordScreen',
+);
+const ResetPasswordScreen = screen(
+  () => import('../screens/auth/reset-password-screen.tsx'),
+  'ResetPasswordScreen',
+);
+const PasswordRecoveryScreen = screen(
+  () => import('../screens/auth/password-recovery-screen.tsx'),
+  'PasswordRecoveryScreen',
+);
+const PendingRegistrationScreen = screen(
+  () => import('../screens/auth/pending-registration-screen.tsx'),
+  'PendingRegistrationScreen',
+);
+const ChangeEmailResultScreen = screen(
+  () => import('../screens/results/change-email-result-screen.tsx'),
+  'ChangeEmailResultScreen',
+);
+const DeleteAccountResultScreen = screen(
+  () => import('../screens/results/delete-account-result-screen.tsx'),
+  'DeleteAccountResultScreen',
+);
+const MainLayout = screen(() => import('../screens/layout/main-layout.tsx'), 'MainLayout');
+const MyNodrScreen = screen(() => import('../screens/nodes/my-nodr-screen.tsx'), 'MyNodrScreen');
+const AddNodrScreen = screen(() => import('../screens/nodes/add-nodr-screen.tsx'), 'AddNodrScreen');
+const StatisticsScreen = screen(
+  () => import('../screens/statistics/statistics-screen.tsx'),
+  'StatisticsScreen',
+);
+const SettingsScreen = screen(() => import('../screens/settings/settings-screen.tsx'), 'SettingsScreen');
+
+/** The route table of spec 2, in history mode. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<Loader fullScreen />}>
+      <Routes>
+        <Route path="/" element={<LoginScreen />} />
+        <Route path="/register" element={<RegisterScreen />} />
+        <Route path="/createPassword/:hash" element={<CreatePasswordScreen />} />
+        <Route
+          path="/createAccount"
+          element={
+            <RequireSession>
+              <CreateAccountScreen />
+            </RequireSession>
+          }
+        />
+        <Route path="/forgotPassword" element={<ForgotPasswordScreen />} />
+        <Route path="/resPassword/:hash" element={<ResetPasswordScreen />} />
+        <Route path="/passwordRecovery" element={<PasswordRecoveryScreen />} />
+        <Route path="/pendingRegistration" element={<PendingRegistrationScreen />} />
+        <Route path="/changeEmail/:hash" element={<ChangeEmailResultScreen />} />
+        <Route path="/deleteUserAccount/:hash" element={<DeleteAccountResultScreen />} />
+        {/* The integration layout: its children need a successful session check (spec 2, 6). */}
+        <Route
+          element={
+            <RequireSession>
+              <MainLayout />
+            </RequireSession>
+          }
+        >
+          <Route path="/integration" element={<MyNodrScreen />} />
+          <Route path="/myNodr" element={<MyNodrScreen />} />
+          <Route path="/addNodr" element={<AddNodrScreen />} />
+          <Route path="/statistics" element={<StatisticsScreen />} />
+          <Route path="/settings" element={<SettingsScreen />} />
+        </Route>
+        <Route path="*" element={<NotFoundScreen />} />
+      </Routes>
+    </Suspense>
+  );
+}

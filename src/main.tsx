@@ -1,0 +1,46 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { configureApi } from './api/client.ts';
+import { type AppConfig, loadAppConfig } from './app/app-config.ts';
+import { AppConfigProvider } from './app/app-config-context.tsx';
+import { watchForDevTools } from './app/dev-warning.ts';
+import { setInspector } from './app/inspect.ts';
+import { AppRoutes } from './app/routes.tsx';
+import { MaintenanceScreen } from './screens/maintenance/maintenance-screen.tsx';
+import './styles/global.css';
+
+const fallbackConfig: AppConfig = {
+  maintenance: false,
+  supportEmail: 'support@nodr.example',
+  installerUrl: '/install/nodr-install.sh',
+  authBase: '/auth/',
+  apiBase: '/api/',
+  statsBase: '/stats/',
+};
+
+async function start(): Promise<void> {
+  const config = await loadAppConfig().catch(() => fallbackConfig);
+  configureApi({ bases: { auth: config.authBase, api: config.apiBase, stats: config.statsBase } });
+  watchForDevTools();
+  if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) {
+    const { createBrowserInspector } = await import('@statelyai/inspect');
+    setInspector(createBrowserInspector().inspect);
+  }
+  const root = createRoot(document.getElementById('root')!);
+  root.render(
+    <StrictMode>
+      <AppConfigProvider config={config}>
+        {config.maintenance ? (
+          <MaintenanceScreen />
+        ) : (
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        )}
+      </AppConfigProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,8 @@
+/** Placeholder until its issue builds this screen. */
+export function PendingRegistrationScreen() {
+  return (
+    <main>
+      <h1>PendingRegistrationScreen</h1>
+    </main>
+  );
+}

@@ -1,0 +1,8 @@
+/** Placeholder until its issue builds this screen. */
+export function AddNodrScreen() {
+  return (
+    <main>
+      <h1>AddNodrScreen</h1>
+    </main>
+  );
+}

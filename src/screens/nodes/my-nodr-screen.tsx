@@ -1,0 +1,8 @@
+/** Placeholder until its issue builds this screen. */
+export function MyNodrScreen() {
+  return (
+    <main>
+      <h1>MyNodrScreen</h1>
+    </main>
+  );
+}

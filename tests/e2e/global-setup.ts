@@ -1,0 +1,9 @@
+import { execFileSync } from 'node:child_process';
+
+/** Builds the web app once, so every end-to-end test runs the server exactly as `npm start` does. */
+export function setup(): void {
+  if (process.env.E2E_SKIP_BUILD === '1') return;
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
+}
