@@ -26,6 +26,7 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
   private readonly transport;
   private timer: NodeJS.Timeout | undefined;
   private draining: Promise<void> | undefined;
+  private drainAgain = false;
 
   constructor(
     private readonly db: Db,
@@ -39,13 +40,33 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
 
   /** Queues a message and starts delivering it without waiting. */
   async send(message: MailMessage, tx: Db = this.db): Promise<void> {
-    await tx.insert(mailOutbox).values({ recipient: message.to, subject: message.subject, body: message.text });
+    // Due at the app clock's now (not the database's), so that a test's manual clock sees it as due.
+    const now = this.clock.now();
+    await tx.insert(mailOutbox).values({
+      recipient: message.to,
+      subject: message.subject,
+      body: message.text,
+      createdAt: now,
+      nextAttemptAt: now,
+    });
     queueMicrotask(() => void this.drain());
   }
 
-  /** Delivers every due message; resolves when the queue has been worked through once. */
+  /**
+   * Delivers every due message; resolves when the queue has been worked through once. A call made while a pass
+   * is running asks for one more pass, so a message queued meanwhile is not left waiting for the timer.
+   */
   drain(): Promise<void> {
-    this.draining ??= this.deliverDue().finally(() => {
+    if (this.draining) {
+      this.drainAgain = true;
+      return this.draining;
+    }
+    this.draining = (async () => {
+      do {
+        this.drainAgain = false;
+        await this.deliverDue();
+      } while (this.drainAgain);
+    })().finally(() => {
       this.draining = undefined;
     });
     return this.draining;
@@ -73,7 +94,10 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
       const message = { to: row.recipient, subject: row.subject, text: row.body };
       try {
         await this.deliver(row.id, message);
-        await this.db.update(mailOutbox).set({ sentAt: this.clock.now(), lastError: null }).where(eq(mailOutbox.id, row.id));
+        await this.db
+          .update(mailOutbox)
+          .set({ sentAt: this.clock.now(), lastError: null })
+          .where(eq(mailOutbox.id, row.id));
         this.emit('delivered', message);
       } catch (error) {
         const delay = RETRY_MS[Math.min(row.attempts, RETRY_MS.length - 1)] ?? 60_000;
@@ -98,13 +122,18 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
     const folder = path.join(this.config.dataDir, 'outbox');
     await fs.mkdir(folder, { recursive: true });
     const file = path.join(folder, `${String(id).padStart(6, '0')}.eml`);
-    const eml = [`From: ${this.config.mailFrom}`, `To: ${message.to}`, `Subject: ${message.subject}`, '', message.text].join(
-      '\r\n',
-    );
+    const eml = [
+      `From: ${this.config.mailFrom}`,
+      `To: ${message.to}`,
+      `Subject: ${message.subject}`,
+      '',
+      message.text,
+    ].join('\r\n');
     await fs.writeFile(file, eml);
     // Without SMTP the person trying the product locally follows the links from the log (issue 2).
     const links = message.text.match(/https?:\/\/\S+/g) ?? [];
     this.log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
-    if (this.config.logLevel !== 'silent') for (const link of links) console.info(`  mail link for ${message.to}: ${link}`);
+    if (this.config.logLevel !== 'silent')
+      for (const link of links) console.info(`  mail link for ${message.to}: ${link}`);
   }
 }

@@ -1,0 +1,115 @@
+import type { Deps } from '../app.ts';
+import { type Caller, requireMember, requireSelf } from '../lib/authenticate.ts';
+import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
+import {
+  findTeam,
+  findUserById,
+  membersOfTeam,
+  type ProfileFields,
+  renameTeam,
+  teamsOfUser,
+  updateProfile,
+} from './accounts.repository.ts';
+import { assertTeamWritable } from './team-guard.ts';
+
+/** spec 5: profile name, surname and phone are at most 30 characters. */
+const PROFILE_MAX = 30;
+const TEAM_NAME_MAX = 100;
+const PHONE = /^[0-9 +()-]*$/;
+
+/** The user as the web app reads it (src/api/auth.ts UserStruct). */
+export async function userView(deps: Deps, userId: number) {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw unauthorized();
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    surname: user.surname,
+    phone: user.phone,
+    image: user.image,
+    changePasswordAt: user.changePasswordAt?.toISOString() ?? null,
+    statusChangeEmail: user.statusChangeEmail,
+    newChangeEmail: user.newChangeEmail,
+    deleteProgress: user.deleteProgress,
+    TeamsRender: await teamsOfUser(deps.db, user.id),
+  };
+}
+
+export interface ProfileInput {
+  id?: number;
+  name?: string;
+  surname?: string;
+  phone?: string;
+  image?: string;
+}
+
+function profileFields(input: ProfileInput): ProfileFields {
+  const fields: ProfileFields = {};
+  for (const key of ['name', 'surname', 'phone'] as const) {
+    const value = input[key]?.trim();
+    if (value === undefined) continue;
+    if (value.length > PROFILE_MAX)
+      throw badRequest('invalid_field', `${key} must be at most 30 characters.`);
+    fields[key] = value;
+  }
+  if (fields.phone !== undefined && !PHONE.test(fields.phone)) {
+    throw badRequest('invalid_field', 'phone may hold only digits, spaces and + - ( ).');
+  }
+  if (input.image !== undefined) fields.image = input.image;
+  return fields;
+}
+
+/** The calls of a signed-in user on their own account and teams. */
+export function createAccountService(deps: Deps) {
+  const { db, hub } = deps;
+
+  return {
+    getUser(caller: Caller, userId: number) {
+      requireSelf(caller, userId);
+      return userView(deps, userId);
+    },
+
+    /** Saves the known profile fields; the web app may send the whole user, the rest is ignored. */
+    async updateUser(caller: Caller, userId: number, input: ProfileInput) {
+      requireSelf(caller, userId);
+      if (input.id !== undefined && input.id !== userId)
+        throw badRequest('id_mismatch', 'The id does not match the path.');
+      await updateProfile(db, userId, profileFields(input));
+      for (const team of caller.teams) hub.publish(team.teamId, 30);
+      return userView(deps, userId);
+    },
+
+    /** POST v1/user: the users of the caller's current (first) team. */
+    async searchUsers(caller: Caller) {
+      const current = caller.teams[0];
+      return current ? membersOfTeam(db, current.teamId) : [];
+    },
+
+    searchTeams(caller: Caller) {
+      return teamsOfUser(db, caller.userId);
+    },
+
+    async getTeam(caller: Caller, teamId: number) {
+      requireMember(caller, teamId);
+      const team = await findTeam(db, teamId);
+      if (!team) throw notFound('No such team.');
+      return team;
+    },
+
+    async updateTeam(caller: Caller, teamId: number, input: { id?: number; name: string }) {
+      await assertTeamWritable(deps, caller, teamId);
+      if (input.id !== undefined && input.id !== teamId)
+        throw badRequest('id_mismatch', 'The id does not match the path.');
+      const name = input.name.trim();
+      if (name.length < 1 || name.length > TEAM_NAME_MAX) {
+        throw badRequest('invalid_field', 'The workspace name must be 1 to 100 characters.');
+      }
+      await renameTeam(db, teamId, name);
+      hub.publish(teamId, 30);
+      return { id: teamId, name };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

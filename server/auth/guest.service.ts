@@ -1,0 +1,131 @@
+import type { Deps } from '../app.ts';
+import { badRequest, HttpError } from '../lib/errors.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUserWithTeam,
+  lockUser,
+  setPasswordHash,
+} from './accounts.repository.ts';
+import {
+  invalidLink,
+  issueLink,
+  LINK_TTL_MS,
+  type LinkPurpose,
+  peekLink,
+  redeemLink,
+  revokeLinks,
+} from './links.ts';
+import { accountExistsMail, createPasswordMail, resetPasswordMail } from './mail-templates.ts';
+import { hashPassword, PASSWORD_MIN, verifyPassword } from './passwords.ts';
+import { createAuthLimiters, enforce } from './rate-limits.ts';
+import { createSession, revokeOtherSessions, type SessionToken } from './sessions.ts';
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
+
+/** Trimmed and lower-cased: one account per address, however it is typed. */
+export function normalizeEmail(login: string): string {
+  return login.trim().toLowerCase();
+}
+
+function validEmail(login: string): string {
+  const email = normalizeEmail(login);
+  if (email.length > 254 || !EMAIL.test(email)) throw badRequest('invalid_email', 'invalid email');
+  return email;
+}
+
+const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Incorrect e-mail or password');
+
+/** The calls of a signed-out visitor: register, set a password from a link, sign in, ask for a reset link. */
+export function createGuestService(deps: Deps) {
+  const { db, clock, mailer, config } = deps;
+  const limits = createAuthLimiters(clock);
+
+  return {
+    /** issue 2: the same answer for known and unknown addresses; the mail differs. */
+    async register(
+      input: { login: string; offer: boolean; subscription: boolean },
+      ip: string,
+    ): Promise<void> {
+      const email = validEmail(input.login);
+      enforce([limits.registerIp, ip], [limits.registerAddress, email]);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const user =
+          (await findUserByEmail(tx, email)) ??
+          (await insertUserWithTeam(tx, { email, offer: input.offer, subscription: input.subscription })) ??
+          // A concurrent registration of the same address won the insert.
+          (await findUserByEmail(tx, email));
+        if (!user) throw new Error('registration found no user');
+        if (user.passwordHash) {
+          await mailer.send(accountExistsMail(user.email, config.publicUrl), tx);
+          return;
+        }
+        const purpose = 'create_password';
+        const hash = await issueLink(tx, { userId: user.id, purpose, ttlMs: LINK_TTL_MS[purpose], now });
+        await mailer.send(createPasswordMail(user.email, config.publicUrl, hash), tx);
+      });
+      mailer.drain().catch(() => {});
+    },
+
+    /** Create or reset password from an e-mail link: sets it, ends every other session, signs in. */
+    async setNewPassword(
+      input: { hash: string; password: string; confirm: string },
+      ip: string,
+    ): Promise<SessionToken> {
+      enforce([limits.setPasswordIp, ip]);
+      if ([...input.password].length < PASSWORD_MIN) {
+        throw badRequest('weak_password', 'Minimum 6 symbols are required');
+      }
+      if (input.password !== input.confirm) throw badRequest('password_mismatch', 'Passwords do not match');
+      const now = clock.now();
+      // A cheap look first, so that a bad link never costs a password hash.
+      const link =
+        (await peekLink(db, input.hash, 'create_password', now)) ??
+        (await peekLink(db, input.hash, 'reset_password', now));
+      const user = link && (await findUserById(db, link.userId));
+      if (!link || !user) throw invalidLink();
+      enforce([limits.setPasswordAddress, user.email]);
+      const passwordHash = await hashPassword(input.password);
+      const session = await db.transaction(async (tx) => {
+        await lockUser(tx, user.id);
+        await redeemLink(tx, input.hash, link.purpose as LinkPurpose, now);
+        await setPasswordHash(tx, user.id, passwordHash, now);
+        await revokeLinks(tx, user.id, 'create_password', now);
+        await revokeLinks(tx, user.id, 'reset_password', now);
+        await revokeOtherSessions(deps, user.id, undefined, tx);
+        return createSession(tx, user.id, now);
+      });
+      // The owner who just proved the mailbox is theirs is not kept out by someone else's failed sign-ins.
+      limits.signInAddress.reset(normalizeEmail(user.email));
+      return session;
+    },
+
+    async signIn(input: { login: string; password: string }, ip: string): Promise<SessionToken> {
+      const email = normalizeEmail(input.login);
+      enforce([limits.signInIp, ip], [limits.signInAddress, email]);
+      const user = email.length <= 254 ? await findUserByEmail(db, email) : undefined;
+      const matches = await verifyPassword(user?.passwordHash, input.password);
+      if (!user || !matches) throw invalidCredentials();
+      limits.signInAddress.reset(email);
+      return createSession(db, user.id, clock.now());
+    },
+
+    /** issue 2: the same answer for every address; only a completed account gets a reset link. */
+    async recoverPassword(input: { login: string }, ip: string): Promise<void> {
+      const email = validEmail(input.login);
+      enforce([limits.recoveryIp, ip], [limits.recoveryAddress, email]);
+      const user = await findUserByEmail(db, email);
+      if (!user?.passwordHash) return;
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const purpose = 'reset_password';
+        const hash = await issueLink(tx, { userId: user.id, purpose, ttlMs: LINK_TTL_MS[purpose], now });
+        await mailer.send(resetPasswordMail(user.email, config.publicUrl, hash), tx);
+      });
+      mailer.drain().catch(() => {});
+    },
+  };
+}
+
+export type GuestService = ReturnType<typeof createGuestService>;

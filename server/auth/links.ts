@@ -1,0 +1,95 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { emailLinks } from '../db/schema.ts';
+import { badRequest } from '../lib/errors.ts';
+import { hashToken, randomToken } from '../lib/tokens.ts';
+import { lockUser } from './accounts.repository.ts';
+
+export type LinkPurpose = 'create_password' | 'reset_password' | 'change_email' | 'delete_account';
+
+const HOUR_MS = 3_600_000;
+
+/** issue 2: a create-password link lives 24 h, a reset-password link 1 h. */
+export const LINK_TTL_MS = { create_password: 24 * HOUR_MS, reset_password: HOUR_MS } as const;
+
+export type EmailLink = typeof emailLinks.$inferSelect;
+
+export const invalidLink = () => badRequest('invalid_link', 'This link is expired or has already been used.');
+
+/**
+ * Issues a single-use e-mail link and returns its raw hash (256 bits) for the mail; only its SHA-256 is stored.
+ * Every older unused link of the same user and purpose stops working. Call it inside a transaction.
+ */
+export async function issueLink(
+  tx: Db,
+  options: { userId: number; purpose: LinkPurpose; ttlMs: number; now: Date; payload?: string },
+): Promise<string> {
+  const { userId, purpose, ttlMs, now } = options;
+  // Locks the user so that two concurrent issues cannot both stay live: the later one revokes the earlier.
+  await lockUser(tx, userId);
+  await revokeLinks(tx, userId, purpose, now);
+  const hash = randomToken();
+  await tx.insert(emailLinks).values({
+    userId,
+    purpose,
+    tokenHash: hashToken(hash),
+    payload: options.payload ?? null,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlMs),
+  });
+  return hash;
+}
+
+function live(hash: string, purpose: LinkPurpose, now: Date) {
+  return and(
+    eq(emailLinks.tokenHash, hashToken(hash)),
+    eq(emailLinks.purpose, purpose),
+    isNull(emailLinks.usedAt),
+    isNull(emailLinks.revokedAt),
+    gt(emailLinks.expiresAt, now),
+  );
+}
+
+/** The live link of this hash and purpose without using it, or undefined. */
+export async function peekLink(
+  db: Db,
+  hash: string,
+  purpose: LinkPurpose,
+  now: Date,
+): Promise<EmailLink | undefined> {
+  const [row] = await db
+    .select()
+    .from(emailLinks)
+    .where(live(hash, purpose, now))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Uses a link: one conditional UPDATE, so of any number of concurrent redemptions exactly one gets the row.
+ * A wrong purpose, an expired, used or revoked link is a 400 'invalid_link'.
+ */
+export async function redeemLink(tx: Db, hash: string, purpose: LinkPurpose, now: Date): Promise<EmailLink> {
+  const [row] = await tx
+    .update(emailLinks)
+    .set({ usedAt: now })
+    .where(live(hash, purpose, now))
+    .returning();
+  if (!row) throw invalidLink();
+  return row;
+}
+
+/** Revokes every unused link of the user and purpose. */
+export async function revokeLinks(tx: Db, userId: number, purpose: LinkPurpose, now: Date): Promise<void> {
+  await tx
+    .update(emailLinks)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(emailLinks.userId, userId),
+        eq(emailLinks.purpose, purpose),
+        isNull(emailLinks.usedAt),
+        isNull(emailLinks.revokedAt),
+      ),
+    );
+}

@@ -1,0 +1,37 @@
+import type { Clock } from '../lib/clock.ts';
+import { tooManyRequests } from '../lib/errors.ts';
+import { RateLimiter } from '../lib/rate-limiter.ts';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The limits of the guest calls, per e-mail address and per client IP (docs/api-auth.md). Sign-in has buckets of
+ * its own, so failed sign-ins for an address never block that address's password recovery.
+ */
+export const AUTH_LIMITS = {
+  signInIp: { max: 50, windowMs: 15 * MINUTE_MS },
+  signInAddress: { max: 10, windowMs: 15 * MINUTE_MS },
+  registerIp: { max: 20, windowMs: 60 * MINUTE_MS },
+  registerAddress: { max: 5, windowMs: 60 * MINUTE_MS },
+  recoveryIp: { max: 20, windowMs: 60 * MINUTE_MS },
+  recoveryAddress: { max: 5, windowMs: 60 * MINUTE_MS },
+  setPasswordIp: { max: 30, windowMs: 15 * MINUTE_MS },
+  setPasswordAddress: { max: 20, windowMs: 15 * MINUTE_MS },
+} as const;
+
+export type AuthLimiters = Record<keyof typeof AUTH_LIMITS, RateLimiter>;
+
+/** One set of counters per app, on the app's clock (tests move it instead of waiting). */
+export function createAuthLimiters(clock: Clock): AuthLimiters {
+  const now = () => clock.now().getTime();
+  const entries = Object.entries(AUTH_LIMITS).map(([name, { max, windowMs }]) => [
+    name,
+    new RateLimiter(max, windowMs, now),
+  ]);
+  return Object.fromEntries(entries) as AuthLimiters;
+}
+
+/** Counts one attempt against each key; a 429 'rate_limited' once any is over its limit. */
+export function enforce(...checks: [RateLimiter, string][]): void {
+  for (const [limiter, key] of checks) if (!limiter.hit(key)) throw tooManyRequests();
+}

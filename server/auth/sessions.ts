@@ -1,0 +1,79 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Deps } from '../app.ts';
+import type { Db } from '../db/database.ts';
+import { sessions } from '../db/schema.ts';
+import { SSE_COOKIE } from '../lib/authenticate.ts';
+import { hashToken, randomToken } from '../lib/tokens.ts';
+
+/** A session lives 14 days from sign-in (docs/api-auth.md); then the browser signs in again. */
+export const SESSION_TTL_MS = 14 * 24 * 3_600_000;
+
+/** The answer of sign-in and set-new-password (src/api/auth.ts SessionTokenStruct). */
+export interface SessionToken {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_at: string;
+  user_id: number;
+}
+
+/** Starts a session: a 256-bit token for the browser, its SHA-256 in the database. */
+export async function createSession(tx: Db, userId: number, now: Date): Promise<SessionToken> {
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await tx
+    .insert(sessions)
+    .values({ userId, tokenHash: hashToken(token), createdAt: now, lastSeenAt: now, expiresAt });
+  return { access_token: token, token_type: 'Bearer', expires_at: expiresAt.toISOString(), user_id: userId };
+}
+
+/** Ends one session and closes its event streams. */
+export async function revokeSession(deps: Deps, sessionId: number): Promise<void> {
+  await deps.db
+    .update(sessions)
+    .set({ revokedAt: deps.clock.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  deps.hub.revokeSessions([sessionId]);
+}
+
+/**
+ * Ends every live session of the user except `keepSessionId` (all of them without it) and closes their event
+ * streams. issue 2: setting or resetting a password revokes every other session.
+ */
+export async function revokeOtherSessions(
+  deps: Deps,
+  userId: number,
+  keepSessionId?: number,
+  tx: Db = deps.db,
+): Promise<number[]> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
+  const revoked = await tx
+    .update(sessions)
+    .set({ revokedAt: deps.clock.now() })
+    .where(and(...conditions))
+    .returning({ id: sessions.id });
+  const ids = revoked.map((row) => row.id);
+  deps.hub.revokeSessions(ids);
+  return ids;
+}
+
+/** The event stream's cookie: the same token, only sent to the stream's path (EventSource cannot send headers). */
+export function setSessionCookie(reply: FastifyReply, deps: Deps, session: SessionToken): void {
+  reply.setCookie(SSE_COOKIE, session.access_token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/api/v1/sse',
+    secure: deps.config.publicUrl.startsWith('https:'),
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, deps: Deps): void {
+  reply.clearCookie(SSE_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/api/v1/sse',
+    secure: deps.config.publicUrl.startsWith('https:'),
+  });
+}

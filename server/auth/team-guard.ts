@@ -1,0 +1,22 @@
+import type { Deps } from '../app.ts';
+import { type Caller, requireMember } from '../lib/authenticate.ts';
+import { forbidden, HttpError } from '../lib/errors.ts';
+import { ADMIN_ROLE } from './accounts.repository.ts';
+import { teamHasPendingAdminDeletion } from './profile-repository.ts';
+
+/**
+ * The one check before any change to a team: the caller is a member (else 403) and its admin (else 403).
+ * spec 2 (issue 5): while an Admin of the team has an account deletion pending, the team cannot change settings,
+ * invite users or assign roles: 403 'deletion_pending' until the deletion is confirmed or revoked.
+ */
+export async function assertTeamWritable(deps: Deps, caller: Caller, teamId: number): Promise<void> {
+  const role = requireMember(caller, teamId);
+  if (role !== ADMIN_ROLE) throw forbidden('Only an admin of this team can change it.');
+  if (await teamHasPendingAdminDeletion(deps.db, teamId)) {
+    throw new HttpError(
+      403,
+      'deletion_pending',
+      'An account deletion is pending in this team: settings, invitations and roles cannot change until it is confirmed or revoked.',
+    );
+  }
+}

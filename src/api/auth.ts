@@ -1,0 +1,163 @@
+import { array, boolean, type Infer, literal, nullable, number, string, type } from 'superstruct';
+import { request } from './client.ts';
+
+/** The answer of sign-in and of set-new-password (docs/api-auth.md). */
+export const SessionTokenStruct = type({
+  access_token: string(),
+  token_type: literal('Bearer'),
+  expires_at: string(),
+  user_id: number(),
+});
+
+/** The answer of calls that only confirm (register, recovery, logout). */
+export const OkStruct = type({ ok: literal(true) });
+
+/** A team as listed in a user's TeamsRender and by POST v1/teams; role 10 is Admin (spec 6). */
+export const TeamRenderStruct = type({ id: number(), name: string(), role: number() });
+
+/** spec 3: the user, with TeamsRender first = current workspace. */
+export const UserStruct = type({
+  id: number(),
+  email: string(),
+  name: string(),
+  surname: string(),
+  phone: string(),
+  /** spec 3: a string index, '0' or null for the default avatar, '1'..'12' a predefined one. */
+  image: nullable(string()),
+  changePasswordAt: nullable(string()),
+  /** spec 3: 0 none, 10 pending */
+  statusChangeEmail: number(),
+  newChangeEmail: nullable(string()),
+  deleteProgress: boolean(),
+  TeamsRender: array(TeamRenderStruct),
+});
+
+export const TeamStruct = type({ id: number(), name: string() });
+
+/** A user of the caller's team, as listed by POST v1/user. */
+export const TeamUserStruct = type({
+  id: number(),
+  name: string(),
+  surname: string(),
+  email: string(),
+  image: nullable(string()),
+  role: number(),
+});
+
+/** The error body of every failed call: `{ error, message }` (spec 7). */
+export const ErrorStruct = type({ error: string(), message: string() });
+
+export type SessionToken = Infer<typeof SessionTokenStruct>;
+export type User = Infer<typeof UserStruct>;
+export type TeamRender = Infer<typeof TeamRenderStruct>;
+export type Team = Infer<typeof TeamStruct>;
+export type TeamUser = Infer<typeof TeamUserStruct>;
+
+function origin(): string {
+  return typeof window === 'undefined' ? '' : window.location.origin;
+}
+
+export interface LoginInput {
+  login: string;
+  password: string;
+}
+
+/** POST guest/auth. Fails with ApiError 401 'invalid_credentials', or 429 'rate_limited'. */
+export function login(input: LoginInput, signal?: AbortSignal): Promise<SessionToken> {
+  return request('auth', 'POST', 'guest/auth', { form: { ...input }, struct: SessionTokenStruct, signal });
+}
+
+export interface RegisterInput {
+  login: string;
+  /** spec 2: the updates-and-offers checkbox */
+  offer: boolean;
+  /** spec 2: the terms checkbox */
+  subscription: boolean;
+}
+
+/** POST guest/register. The same answer whether or not the address is known (no enumeration). */
+export function register(input: RegisterInput, signal?: AbortSignal) {
+  const base = origin();
+  return request('auth', 'POST', 'guest/register', {
+    form: {
+      login: input.login,
+      createPath: `${base}/createPassword`,
+      resetPath: `${base}/resPassword`,
+      loginPath: `${base}/`,
+      offer: input.offer,
+      subscription: input.subscription,
+    },
+    struct: OkStruct,
+    signal,
+  });
+}
+
+export interface SetNewPasswordInput {
+  hash: string;
+  password: string;
+  confirm: string;
+}
+
+/** POST guest/set-new-password, for create-password and reset-password links; signs the user in. */
+export function setNewPassword(input: SetNewPasswordInput, signal?: AbortSignal): Promise<SessionToken> {
+  return request('auth', 'POST', 'guest/set-new-password', {
+    form: { ...input },
+    struct: SessionTokenStruct,
+    signal,
+  });
+}
+
+/** POST guest/recovery-password. The same answer whether or not the address is known. */
+export function recoverPassword(input: { login: string }, signal?: AbortSignal) {
+  return request('auth', 'POST', 'guest/recovery-password', {
+    form: { login: input.login, url: `${origin()}/resPassword` },
+    struct: OkStruct,
+    signal,
+  });
+}
+
+/** GET v1/check: the session check (spec 7), answering the signed-in user. */
+export function check(signal?: AbortSignal): Promise<User> {
+  return request('auth', 'GET', 'v1/check', { struct: UserStruct, signal });
+}
+
+/** GET v1/logout: revokes the session on the server. */
+export function logout(signal?: AbortSignal) {
+  return request('auth', 'GET', 'v1/logout', { struct: OkStruct, signal });
+}
+
+export function getUser(id: number, signal?: AbortSignal): Promise<User> {
+  return request('auth', 'GET', `v1/user/${id}`, { struct: UserStruct, signal });
+}
+
+export interface UserUpdate {
+  name?: string;
+  surname?: string;
+  phone?: string;
+  /** '0'..'12' (spec 3) */
+  image?: string;
+}
+
+/** PUT v1/user/{id}: saves the given fields; fields left out keep their value. */
+export function updateUser(id: number, fields: UserUpdate, signal?: AbortSignal): Promise<User> {
+  return request('auth', 'PUT', `v1/user/${id}`, { form: { id, ...fields }, struct: UserStruct, signal });
+}
+
+/** POST v1/user: the users of the caller's current team. */
+export function searchUsers(signal?: AbortSignal): Promise<TeamUser[]> {
+  return request('auth', 'POST', 'v1/user', { form: {}, struct: array(TeamUserStruct), signal });
+}
+
+/** POST v1/teams: the caller's teams, the first being the current workspace. */
+export function searchTeams(signal?: AbortSignal): Promise<TeamRender[]> {
+  return request('auth', 'POST', 'v1/teams', { form: {}, struct: array(TeamRenderStruct), signal });
+}
+
+export function getTeam(id: number, signal?: AbortSignal): Promise<Team> {
+  return request('auth', 'GET', `v1/teams/${id}`, { struct: TeamStruct, signal });
+}
+
+/** PUT v1/teams/{id}: renames the workspace (admins only). */
+export function updateTeam(id: number, name: string, signal?: AbortSignal): Promise<Team> {
+  return request('auth', 'PUT', `v1/teams/${id}`, { form: { id, name }, struct: TeamStruct, signal });
+}
