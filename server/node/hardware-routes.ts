@@ -1,4 +1,36 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { HardwareReport } from '../api/hardware-check.ts';
+import { heartbeat, recordCheck } from '../api/verification.service.ts';
+import { verifyNodeRequest } from './verify.ts';
 
-/** POST v1/check and POST v1/heartbeat of the node protocol (issue 3). */
-export const hardwareRoutes: FastifyPluginAsync = async () => {};
+const bytes = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+/** POST v1/check and POST v1/heartbeat of the node protocol (docs/node-protocol.md), signed by the node. */
+export const hardwareRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: HardwareReport }>(
+    '/v1/check',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['storage', 'ram', 'ip', 'os', 'bandwidth'],
+          properties: {
+            storage: bytes,
+            ram: bytes,
+            ip: { type: 'string', maxLength: 64 },
+            os: { type: 'integer', enum: [10, 20, 30] },
+            bandwidth: bytes,
+          },
+        },
+      },
+    },
+    async (request) => {
+      const node = await verifyNodeRequest(app.deps, request);
+      return recordCheck(app.deps, node, request.body);
+    },
+  );
+
+  app.post('/v1/heartbeat', { schema: { body: { type: 'object', maxProperties: 32 } } }, async (request) =>
+    heartbeat(app.deps, await verifyNodeRequest(app.deps, request)),
+  );
+};

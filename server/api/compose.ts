@@ -1,0 +1,40 @@
+import { stringify } from 'yaml';
+import type { Config } from '../config.ts';
+import type { NodeRow } from './nodes.repository.ts';
+
+/** Where the installer (issue 6) keeps the key pair on the host, relative to the compose file. */
+export const HOST_KEY_DIR = './nodr-keys';
+/** Where the key folder appears inside the containers, read-only. */
+export const CONTAINER_KEY_DIR = '/etc/nodr/keys';
+
+/**
+ * The docker-compose.yml for one node (spec 7): the node software and, beside it, the node agent (issue 6) that
+ * signs the hardware check, heartbeats and telemetry with the node's private key. Both run the configured image
+ * (NODE_IMAGE); the agent is that image's `nodr-agent` command. The private key is mounted read-only, never copied.
+ */
+export function composeFile(config: Config, node: Pick<NodeRow, 'licenseKey' | 'domain'>): string {
+  const environment = {
+    NODR_LICENSE_KEY: node.licenseKey,
+    NODR_API_URL: `${config.publicUrl}/api/node/`,
+    NODR_DOMAIN: node.domain,
+    NODR_KEY_DIR: CONTAINER_KEY_DIR,
+    NODR_PRIVATE_KEY_FILE: `${CONTAINER_KEY_DIR}/private.pem`,
+  };
+  const volumes = [`${HOST_KEY_DIR}:${CONTAINER_KEY_DIR}:ro`];
+  const document = {
+    name: 'nodr',
+    services: {
+      nodr: { image: config.nodeImage, restart: 'unless-stopped', environment, volumes },
+      agent: {
+        image: config.nodeImage,
+        command: ['nodr-agent'],
+        restart: 'unless-stopped',
+        environment,
+        volumes,
+        depends_on: ['nodr'],
+      },
+    },
+  };
+  // aliasDuplicateObjects off: each service spells its settings out, which reads better than YAML anchors.
+  return `# NODR node ${node.domain}. Start with: docker compose up -d\n${stringify(document, { aliasDuplicateObjects: false })}`;
+}

@@ -1,0 +1,39 @@
+import type { ConfigRow, NodeWithConfig } from './nodes.repository.ts';
+
+/** A configuration option as the web app reads it (spec 3). */
+export function configJson(config: ConfigRow) {
+  return {
+    id: config.id,
+    name: config.name,
+    status: config.status,
+    storage: config.storage,
+    ram: config.ram,
+    bandwidth: config.bandwidth,
+    ip_type: config.ipType,
+  };
+}
+
+/** A node as the web app reads it (spec 3): config_id and configId both, check as JSON text or null. */
+export function nodeJson({ node, config }: NodeWithConfig) {
+  return {
+    id: node.id,
+    teamId: node.teamId,
+    name: node.name,
+    status: node.status,
+    check: node.check,
+    config_id: node.configId,
+    configId: node.configId,
+    config: configJson(config),
+    publicKey: node.publicKey,
+    licenseKey: node.licenseKey,
+    domain: node.domain,
+    createdAt: node.createdAt.toISOString(),
+    storage: node.storage,
+    ram: node.ram,
+    ipAddress: node.ipAddress,
+    os: node.os,
+    bandWidth: node.bandwidth,
+  };
+}
+
+export type NodeJson = ReturnType<typeof nodeJson>;

@@ -1,0 +1,55 @@
+import type { Db } from '../db/database.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { type NodeJson, nodeJson } from './node-json.ts';
+import { type ConfigRow, nodesRepository as repo } from './nodes.repository.ts';
+import { parsePublicKey } from './public-key.ts';
+
+// Lookups and checks shared by the node services (nodes.service.ts, node-settings.service.ts).
+
+export const KEY_TAKEN_MESSAGE =
+  'The key is already taken by another NODR. Please check that you enter your key and try again';
+
+export const keyTaken = () => conflict('public_key_taken', KEY_TAKEN_MESSAGE);
+export const nodeNotFound = () => notFound('No such NODR in this team.');
+
+/** PostgreSQL unique violation (also how PGlite reports it); drizzle wraps the driver error in `cause`. */
+function isUniqueViolation(error: unknown): boolean {
+  const candidates = [error, (error as { cause?: unknown })?.cause];
+  return candidates.some((e) => (e as { code?: string } | undefined)?.code === '23505');
+}
+
+export async function availableConfig(db: Db, configId: number): Promise<ConfigRow> {
+  const config = await repo.findConfig(db, configId);
+  // spec 5: only a configuration with status 10 is selectable.
+  if (config?.status !== 10) throw badRequest('config_unavailable', 'This configuration is not available.');
+  return config;
+}
+
+export async function existing(db: Db, teamId: number, id: number) {
+  const row = await repo.findInTeam(db, teamId, id);
+  if (!row) throw nodeNotFound();
+  return row;
+}
+
+export async function saved(db: Db, id: number): Promise<NodeJson> {
+  const row = await repo.findWithConfig(db, id);
+  if (!row) throw nodeNotFound();
+  return nodeJson(row);
+}
+
+/** A new key for a node: the format check, then the duplicate check against every other node. */
+export async function freshKey(db: Db, text: string, exceptNodeId?: number) {
+  const key = parsePublicKey(text);
+  if (await repo.fingerprintTaken(db, key.fingerprint, exceptNodeId)) throw keyTaken();
+  return key;
+}
+
+/** Runs a write; two requests racing to register one key are decided by the unique index: the loser gets 409. */
+export async function keyRaceGuarded<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw keyTaken();
+    throw error;
+  }
+}

@@ -1,0 +1,169 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { badRequest } from '../lib/errors.ts';
+import { idSchema, samePathIds, teamMember } from './guards.ts';
+import * as settings from './node-settings.service.ts';
+import * as nodes from './nodes.service.ts';
+
+interface TeamParams {
+  teamId: number;
+}
+interface NodeParams extends TeamParams {
+  id: number;
+}
+interface FormIds {
+  teamId?: number;
+  id?: number;
+}
+interface CreateBody extends FormIds {
+  configId?: number;
+  publicKey: string;
+}
+interface EditBody extends FormIds {
+  name?: string;
+  config_id?: number;
+  configId?: number;
+  publicKey?: string;
+}
+interface ResetBody extends FormIds {
+  configId: number;
+  publicKey?: string;
+  licenseKey: string;
+}
+
+const teamParams = {
+  type: 'object',
+  required: ['teamId'],
+  properties: { teamId: idSchema },
+} as const;
+const nodeParams = (name: string) =>
+  ({
+    type: 'object',
+    required: ['teamId', name],
+    properties: { teamId: idSchema, [name]: idSchema },
+  }) as const;
+// Generous bounds so that a long paste reaches the service and gets the spec's own message, not a schema error.
+const publicKey = { type: 'string', maxLength: 65_536 } as const;
+const formIds = { teamId: idSchema, id: idSchema } as const;
+
+/** The node calls of spec 7, all under /api/v1/nodres/team/{teamId}/, for members of the team only. */
+export const nodesRoutes: FastifyPluginAsync = async (app) => {
+  const member = teamMember(app);
+  const base = '/v1/nodres/team/:teamId';
+
+  app.post<{ Params: TeamParams }>(
+    `${base}`,
+    { preValidation: member, schema: { params: teamParams } },
+    (request) => nodes.listNodes(app.deps, request.params.teamId),
+  );
+
+  app.post<{ Params: TeamParams & { configId: number }; Body: CreateBody }>(
+    `${base}/set_public_key/config/:configId`,
+    {
+      preValidation: member,
+      schema: {
+        params: nodeParams('configId'),
+        body: {
+          type: 'object',
+          required: ['publicKey'],
+          properties: { ...formIds, configId: idSchema, publicKey },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { teamId, configId } = request.params;
+      samePathIds({ teamId }, request.body);
+      if (request.body.configId !== undefined && request.body.configId !== configId) {
+        throw badRequest('config_mismatch', 'The configuration in the form does not match the address.');
+      }
+      const node = await nodes.createNode(app.deps, teamId, configId, request.body.publicKey);
+      return reply.status(201).send(node);
+    },
+  );
+
+  app.post<{ Params: NodeParams }>(
+    `${base}/docker_compose/:id`,
+    { preValidation: member, schema: { params: nodeParams('id') } },
+    async (request, reply) => {
+      const yaml = await nodes.composeForNode(app.deps, request.params.teamId, request.params.id);
+      return reply
+        .type('text/yaml; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="docker-compose.yml"')
+        .header('cache-control', 'no-store')
+        .send(yaml);
+    },
+  );
+
+  app.get<{ Params: NodeParams }>(
+    `${base}/:id`,
+    { preValidation: member, schema: { params: nodeParams('id') } },
+    (request) => nodes.getNode(app.deps, request.params.teamId, request.params.id),
+  );
+
+  app.delete<{ Params: NodeParams }>(
+    `${base}/:id`,
+    { preValidation: member, schema: { params: nodeParams('id') } },
+    (request) => nodes.deleteNode(app.deps, request.params.teamId, request.params.id),
+  );
+
+  // spec 7: one call for both rename (a name is sent) and the settings of a node in status 1 (configId, key).
+  app.put<{ Params: NodeParams; Body: EditBody }>(
+    `${base}/nodr/:id`,
+    {
+      preValidation: member,
+      schema: {
+        params: nodeParams('id'),
+        body: {
+          type: 'object',
+          properties: {
+            ...formIds,
+            name: { type: 'string', maxLength: 4096 },
+            config_id: idSchema,
+            configId: idSchema,
+            publicKey,
+          },
+        },
+      },
+    },
+    (request) => {
+      const { teamId, id } = request.params;
+      const body = request.body ?? {};
+      samePathIds({ teamId, id }, body);
+      if (body.name !== undefined) return nodes.renameNode(app.deps, teamId, id, body.name);
+      const configId = body.configId ?? body.config_id;
+      if (configId === undefined)
+        throw badRequest('invalid_request', 'Send a name to rename, or a configId to update.');
+      return settings.updateNode(app.deps, teamId, id, { configId, publicKey: body.publicKey });
+    },
+  );
+
+  app.put<{ Params: NodeParams; Body: ResetBody }>(
+    `${base}/reset_settings_nodr/:id`,
+    {
+      preValidation: member,
+      schema: {
+        params: nodeParams('id'),
+        body: {
+          type: 'object',
+          required: ['configId', 'licenseKey'],
+          properties: {
+            ...formIds,
+            configId: idSchema,
+            publicKey,
+            licenseKey: { type: 'string', maxLength: 512 },
+          },
+        },
+      },
+    },
+    (request) => {
+      const { teamId, id } = request.params;
+      samePathIds({ teamId, id }, request.body);
+      return settings.reconfigureNode(app.deps, teamId, id, request.body);
+    },
+  );
+
+  app.put<{ Params: NodeParams }>(
+    `${base}/update_active_nodres/:id`,
+    { preValidation: member, schema: { params: nodeParams('id') } },
+    (request) => nodes.toggleNode(app.deps, request.params.teamId, request.params.id),
+  );
+};

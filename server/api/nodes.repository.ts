@@ -1,0 +1,135 @@
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { configs, nodes, teams } from '../db/schema.ts';
+
+export type NodeRow = typeof nodes.$inferSelect;
+export type ConfigRow = typeof configs.$inferSelect;
+export type NewNode = typeof nodes.$inferInsert;
+export type NodePatch = Partial<Omit<NewNode, 'id' | 'teamId' | 'createdAt'>>;
+
+export interface NodeWithConfig {
+  node: NodeRow;
+  config: ConfigRow;
+}
+
+/** spec 9 and 4: the list shows every status but deleted (50). */
+export const LISTED_STATUSES = [1, 10, 20, 30, 40];
+export const DELETED = 50;
+
+function prepareList(db: Db) {
+  return db
+    .select({ node: nodes, config: configs })
+    .from(nodes)
+    .innerJoin(configs, eq(configs.id, nodes.configId))
+    .where(and(eq(nodes.teamId, sql.placeholder('teamId')), inArray(nodes.status, LISTED_STATUSES)))
+    .orderBy(asc(nodes.createdAt), asc(nodes.id))
+    .prepare('nodes_list_for_team');
+}
+
+// The node list is the hottest query (every live event makes each open screen reload it): prepared once per
+// database handle, it skips query building and planning (bench/nodes-list.ts).
+const preparedLists = new WeakMap<Db, ReturnType<typeof prepareList>>();
+
+/** Every node query of the main API; SQL lives only here. */
+export const nodesRepository = {
+  async listForTeam(db: Db, teamId: number): Promise<NodeWithConfig[]> {
+    let list = preparedLists.get(db);
+    if (!list) {
+      list = prepareList(db);
+      preparedLists.set(db, list);
+    }
+    return list.execute({ teamId });
+  },
+
+  /** A node of the team that is not deleted, with its configuration. */
+  async findInTeam(db: Db, teamId: number, id: number): Promise<NodeWithConfig | undefined> {
+    const [row] = await db
+      .select({ node: nodes, config: configs })
+      .from(nodes)
+      .innerJoin(configs, eq(configs.id, nodes.configId))
+      .where(and(eq(nodes.id, id), eq(nodes.teamId, teamId), ne(nodes.status, DELETED)))
+      .limit(1);
+    return row;
+  },
+
+  async findWithConfig(db: Db, id: number): Promise<NodeWithConfig | undefined> {
+    const [row] = await db
+      .select({ node: nodes, config: configs })
+      .from(nodes)
+      .innerJoin(configs, eq(configs.id, nodes.configId))
+      .where(eq(nodes.id, id))
+      .limit(1);
+    return row;
+  },
+
+  /** Takes the team row lock that serialises node creation per team (held until the transaction ends). */
+  async lockTeam(tx: Db, teamId: number): Promise<boolean> {
+    const rows = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
+    return rows.length > 0;
+  },
+
+  async countLive(db: Db, teamId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(nodes)
+      .where(and(eq(nodes.teamId, teamId), ne(nodes.status, DELETED)));
+    return row?.n ?? 0;
+  },
+
+  /** Whether any node (any team, deleted ones included) holds the key with this fingerprint. */
+  async fingerprintTaken(db: Db, fingerprint: string, exceptNodeId?: number): Promise<boolean> {
+    const condition =
+      exceptNodeId === undefined
+        ? eq(nodes.publicKeyFingerprint, fingerprint)
+        : and(eq(nodes.publicKeyFingerprint, fingerprint), ne(nodes.id, exceptNodeId));
+    const rows = await db.select({ id: nodes.id }).from(nodes).where(condition).limit(1);
+    return rows.length > 0;
+  },
+
+  async insert(db: Db, values: NewNode): Promise<NodeRow> {
+    const [row] = await db.insert(nodes).values(values).returning();
+    return row!;
+  },
+
+  async update(db: Db, id: number, patch: NodePatch): Promise<NodeRow | undefined> {
+    const [row] = await db.update(nodes).set(patch).where(eq(nodes.id, id)).returning();
+    return row;
+  },
+
+  /**
+   * Moves a node from one status to another only if it is still in `from` (compare-and-set), so two concurrent
+   * toggles or heartbeats cannot both apply.
+   */
+  async setStatusIf(db: Db, id: number, from: number[], patch: NodePatch): Promise<NodeRow | undefined> {
+    const [row] = await db
+      .update(nodes)
+      .set(patch)
+      .where(and(eq(nodes.id, id), inArray(nodes.status, from)))
+      .returning();
+    return row;
+  },
+
+  /** Status 1 -> 10, only while the node still holds the passed check it was judged by (a settings change clears it). */
+  async activateIfChecked(db: Db, id: number, check: string): Promise<NodeRow | undefined> {
+    const [row] = await db
+      .update(nodes)
+      .set({ status: 10 })
+      .where(and(eq(nodes.id, id), eq(nodes.status, 1), eq(nodes.check, check)))
+      .returning();
+    return row;
+  },
+
+  async findConfig(db: Db, id: number): Promise<ConfigRow | undefined> {
+    const [row] = await db.select().from(configs).where(eq(configs.id, id)).limit(1);
+    return row;
+  },
+
+  /** spec 3: statuses 10 (available) and 1 (coming soon) are offered. */
+  async listConfigs(db: Db): Promise<ConfigRow[]> {
+    return db
+      .select()
+      .from(configs)
+      .where(inArray(configs.status, [10, 1]))
+      .orderBy(asc(configs.id));
+  },
+};

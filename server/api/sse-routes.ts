@@ -1,0 +1,56 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authenticate } from '../lib/authenticate.ts';
+
+/** spec 4 and 9: the client reconnects after 1 s at first; the stream says so. */
+export const RETRY_MS = 1000;
+/** A comment every 15 s keeps proxies from closing an idle stream. */
+export const PING_MS = 15_000;
+
+/**
+ * GET v1/sse/handle (spec 4 Live updates): an event stream of 10 (node list changed), 20 (a node's status changed)
+ * and 30 (account or team changed) for every team of the caller. It is the only route that takes the session
+ * cookie, since EventSource cannot send an Authorization header. A revoked session's stream is closed.
+ */
+export const sseRoutes: FastifyPluginAsync = async (app) => {
+  const openStreams = new Set<() => void>();
+  // End every stream before the server closes, so that app.close() never waits on an open response.
+  app.addHook('preClose', async () => {
+    for (const close of [...openStreams]) close();
+  });
+
+  app.get('/v1/sse/handle', { schema: {}, exposeHeadRoute: false }, async (request, reply) => {
+    const { db, clock, hub } = app.deps;
+    const caller = await authenticate(db, clock, request, { fromCookie: true });
+    reply.hijack();
+    const raw = reply.raw;
+    // Headers set by earlier hooks (helmet's security headers) are on reply.raw already; writeHead adds to them.
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write(`retry: ${RETRY_MS}\n\n`);
+
+    const unsubscribe = caller.teams.map(({ teamId }) =>
+      hub.subscribe(teamId, (event) => raw.write(`id: ${event.id}\ndata: ${event.value}\n\n`)),
+    );
+    const ping = setInterval(() => raw.write(': ping\n\n'), PING_MS);
+    let closed = false;
+    const cleanup = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(ping);
+      for (const stop of unsubscribe) stop();
+      stopRevocation();
+      openStreams.delete(close);
+    };
+    const close = () => {
+      cleanup();
+      raw.end();
+    };
+    const stopRevocation = hub.onSessionRevoked(caller.sessionId, close);
+    openStreams.add(close);
+    raw.on('close', cleanup);
+  });
+};

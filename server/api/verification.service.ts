@@ -1,0 +1,51 @@
+import type { Deps } from '../app.ts';
+import { conflict } from '../lib/errors.ts';
+import { checkHardware, type HardwareCheck, type HardwareReport } from './hardware-check.ts';
+import { type NodeRow, nodesRepository as repo } from './nodes.repository.ts';
+
+const notConfiguring = () =>
+  conflict('not_configuring', 'Only a NODR being configured (status 1) reports its hardware.');
+
+function passed(check: string | null): boolean {
+  if (!check) return false;
+  try {
+    return (JSON.parse(check) as Partial<HardwareCheck>).result === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The hardware check of a node in status 1 (spec 4 sub-states): each reported value against the node's
+ * configuration. A failed check leaves it 'Misconfigured', a passed one 'Launching NODR app'; either way the
+ * status stays 1 until the first heartbeat after a passed check.
+ */
+export async function recordCheck(deps: Deps, node: NodeRow, report: HardwareReport): Promise<HardwareCheck> {
+  if (node.status !== 1) throw notConfiguring();
+  const config = await repo.findConfig(deps.db, node.configId);
+  if (!config) throw notConfiguring();
+  const check = checkHardware(config, report);
+  const row = await repo.setStatusIf(deps.db, node.id, [1], {
+    check: JSON.stringify(check),
+    storage: report.storage,
+    ram: report.ram,
+    ipAddress: report.ip,
+    os: report.os,
+    bandwidth: report.bandwidth,
+  });
+  if (!row) throw notConfiguring();
+  deps.hub.publish(node.teamId, 20);
+  return check;
+}
+
+/** A signed heartbeat: a node in status 1 whose last check passed becomes active (10); otherwise nothing changes. */
+export async function heartbeat(deps: Deps, node: NodeRow): Promise<{ status: number }> {
+  if (node.status === 1 && node.check && passed(node.check)) {
+    const row = await repo.activateIfChecked(deps.db, node.id, node.check);
+    if (row) {
+      deps.hub.publish(node.teamId, 20);
+      return { status: row.status };
+    }
+  }
+  return { status: node.status };
+}

@@ -1,0 +1,210 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SSE_COOKIE } from '../../server/lib/authenticate.ts';
+import { newNodeKeys } from '../helpers/nodes.ts';
+import {
+  createSignedInUser,
+  form,
+  type SignedInUser,
+  startTestServer,
+  type TestServer,
+} from '../helpers/server.ts';
+
+/** An open event stream read over real HTTP: the text so far, and a wait for a pattern or the end. */
+interface Stream {
+  response: Response;
+  text(): string;
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<number>;
+  ended: Promise<void>;
+  cancel(): Promise<void>;
+}
+
+async function openStream(base: string, headers: Record<string, string>): Promise<Stream> {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/v1/sse/handle`, { headers, signal: controller.signal });
+  let received = '';
+  const waiters = new Set<() => void>();
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const ended = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += decoder.decode(value, { stream: true });
+        for (const wake of waiters) wake();
+      }
+    } catch {
+      // Aborted by cancel().
+    }
+  })();
+  return {
+    response,
+    text: () => received,
+    ended,
+    async waitFor(pattern, timeoutMs = 1000) {
+      const start = performance.now();
+      while (!pattern.test(received)) {
+        const elapsed = performance.now() - start;
+        if (elapsed > timeoutMs)
+          throw new Error(`no ${pattern} within ${timeoutMs} ms; got ${JSON.stringify(received)}`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, timeoutMs - elapsed);
+          function done() {
+            clearTimeout(timer);
+            waiters.delete(done);
+            resolve();
+          }
+          waiters.add(done);
+        });
+      }
+      return performance.now() - start;
+    },
+    async cancel() {
+      controller.abort();
+      await ended;
+    },
+  };
+}
+
+const cookieOf = (user: SignedInUser) => ({ cookie: `${SSE_COOKIE}=${user.token}` });
+
+describe('event stream GET /api/v1/sse/handle over a listening server', () => {
+  let server: TestServer;
+  let base: string;
+  const streams: Stream[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await Promise.all(streams.splice(0).map((stream) => stream.cancel()));
+  });
+  afterAll(() => server.close());
+
+  const open = async (headers: Record<string, string>) => {
+    const stream = await openStream(base, headers);
+    streams.push(stream);
+    return stream;
+  };
+
+  it('takes only the session cookie: a Bearer header alone, a bad or missing cookie get 401', async () => {
+    const user = await createSignedInUser(server);
+    const attempts: Record<string, string>[] = [
+      user.headers,
+      {},
+      { cookie: `${SSE_COOKIE}=not-a-session-token-xxxxxxxx` },
+    ];
+    for (const headers of attempts) {
+      const response = await fetch(`${base}/api/v1/sse/handle`, { headers });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ error: 'unauthorized' });
+    }
+  });
+
+  it('opens with the retry hint, as an event stream with the security headers', async () => {
+    const user = await createSignedInUser(server);
+    const stream = await open(cookieOf(user));
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(stream.response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(stream.response.headers.get('cache-control')).toBe('no-store');
+    await stream.waitFor(/^retry: 1000\n\n/);
+  });
+
+  it("delivers a change by one member to another member's stream within 1 s, and nothing to outsiders", async () => {
+    const owner = await createSignedInUser(server);
+    const member = await createSignedInUser(server, { teamId: owner.teamId, role: 20 });
+    const outsider = await createSignedInUser(server);
+    const memberStream = await open(cookieOf(member));
+    const outsiderStream = await open(cookieOf(outsider));
+    await memberStream.waitFor(/retry/);
+    await outsiderStream.waitFor(/retry/);
+
+    const body = form({ teamId: owner.teamId, configId: 1, publicKey: newNodeKeys().publicKey });
+    const created = await fetch(`${base}/api/v1/nodres/team/${owner.teamId}/set_public_key/config/1`, {
+      method: 'POST',
+      headers: { ...owner.headers, ...body.headers },
+      body: body.payload,
+    });
+    expect(created.status).toBe(201);
+    const node = (await created.json()) as { id: number };
+    const latency = await memberStream.waitFor(/id: \d+\ndata: 10\n\n/, 1000);
+    expect(latency).toBeLessThan(1000);
+
+    server.app.deps.hub.publish(owner.teamId, 30);
+    await memberStream.waitFor(/data: 30\n\n/);
+    const deleted = await fetch(`${base}/api/v1/nodres/team/${owner.teamId}/${node.id}`, {
+      method: 'DELETE',
+      headers: owner.headers,
+    });
+    expect(deleted.status).toBe(200);
+    await memberStream.waitFor(/data: 10\n\n[\s\S]*data: 30\n\n[\s\S]*data: 10\n\n/);
+
+    const ids = [...memberStream.text().matchAll(/id: (\d+)\n/g)].map((match) => Number(match[1]));
+    expect(ids).toHaveLength(3);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(new Set(ids).size).toBe(3);
+    expect(outsiderStream.text()).not.toMatch(/data:/);
+  });
+
+  it('sends a comment ping every 15 s', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const user = await createSignedInUser(server);
+    const stream = await open(cookieOf(user));
+    await stream.waitFor(/retry/);
+    vi.advanceTimersByTime(14_999);
+    expect(stream.text()).not.toContain(': ping');
+    vi.advanceTimersByTime(1);
+    await stream.waitFor(/: ping\n\n/);
+    vi.advanceTimersByTime(15_000);
+    await stream.waitFor(/: ping\n\n: ping\n\n/);
+  });
+
+  it('closes the stream when its session logs out, and keeps the streams of other sessions', async () => {
+    const user = await createSignedInUser(server);
+    const other = await createSignedInUser(server, { teamId: user.teamId });
+    const stream = await open(cookieOf(user));
+    const otherStream = await open(cookieOf(other));
+    await stream.waitFor(/retry/);
+    await otherStream.waitFor(/retry/);
+
+    const logout = await fetch(`${base}/auth/v1/logout`, { headers: user.headers });
+    expect(logout.status).toBe(200);
+    const closed = await Promise.race([
+      stream.ended.then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), 1000)),
+    ]);
+    expect(closed).toBe(true);
+
+    server.app.deps.hub.publish(user.teamId, 20);
+    await otherStream.waitFor(/data: 20\n\n/);
+    expect((await fetch(`${base}/api/v1/sse/handle`, { headers: cookieOf(user) })).status).toBe(401);
+  });
+});
+
+describe('event stream and server shutdown', () => {
+  let server: TestServer;
+  let base: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    if (!closed) await server.close();
+  });
+  let closed = false;
+
+  it('ends open streams when the server closes, without hanging', async () => {
+    const user = await createSignedInUser(server);
+    const stream = await openStream(base, cookieOf(user));
+    await stream.waitFor(/retry/);
+    const started = performance.now();
+    await server.close();
+    closed = true;
+    await stream.ended;
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
