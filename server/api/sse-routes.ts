@@ -35,7 +35,11 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
     const unsubscribe = caller.teams.map(({ teamId }) =>
       hub.subscribe(teamId, (event) => raw.write(`id: ${event.id}\ndata: ${event.value}\n\n`)),
     );
-    const ping = setInterval(() => raw.write(': ping\n\n'), PING_MS);
+    // The heartbeat also ends a stream whose session has run out (revocation closes it at once, via the hub).
+    const ping = setInterval(() => {
+      if (clock.now() >= caller.expiresAt) close();
+      else raw.write(': ping\n\n');
+    }, PING_MS);
     let closed = false;
     const cleanup = () => {
       if (closed) return;

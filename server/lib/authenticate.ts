@@ -11,6 +11,7 @@ export const SSE_COOKIE = 'nodr_session';
 export interface Caller {
   userId: number;
   sessionId: number;
+  expiresAt: Date;
   /** The caller's teams, oldest membership first: the first is the current workspace (spec 3). */
   teams: { teamId: number; role: number }[];
 }
@@ -22,20 +23,32 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Finds the live session of a token, or undefined. */
+/** Finds the live session of a token with the user's teams, in one query; undefined when there is none. */
 export async function sessionOf(db: Db, clock: Clock, token: string): Promise<Caller | undefined> {
-  const [session] = await db
-    .select({ id: sessions.id, userId: sessions.userId })
+  const rows = await db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      teamId: teamMembers.teamId,
+      role: teamMembers.role,
+    })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())))
-    .limit(1);
-  if (!session) return undefined;
-  const teams = await db
-    .select({ teamId: teamMembers.teamId, role: teamMembers.role })
-    .from(teamMembers)
-    .where(eq(teamMembers.userId, session.userId))
+    .leftJoin(teamMembers, eq(teamMembers.userId, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, clock.now()),
+      ),
+    )
     .orderBy(asc(teamMembers.createdAt), asc(teamMembers.teamId));
-  return { userId: session.userId, sessionId: session.id, teams };
+  const [first] = rows;
+  if (!first) return undefined;
+  const teams = rows.flatMap((row) =>
+    row.teamId === null || row.role === null ? [] : [{ teamId: row.teamId, role: row.role }],
+  );
+  return { userId: first.userId, sessionId: first.id, expiresAt: first.expiresAt, teams };
 }
 
 /**
@@ -65,4 +78,3 @@ export function requireMember(caller: Caller, teamId: number): number {
 export function requireSelf(caller: Caller, userId: number): void {
   if (caller.userId !== userId) throw forbidden('You can only act on your own account.');
 }
-

@@ -163,6 +163,21 @@ describe('event stream GET /api/v1/sse/handle over a listening server', () => {
     await stream.waitFor(/: ping\n\n: ping\n\n/);
   });
 
+  it('ends the stream at the first heartbeat after its session has expired', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const user = await createSignedInUser(server);
+    const stream = await open(cookieOf(user));
+    await stream.waitFor(/retry/);
+    server.clock.advance(24 * 3600_000);
+    vi.advanceTimersByTime(15_000);
+    const closed = await Promise.race([
+      stream.ended.then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), 1000)),
+    ]);
+    expect(closed).toBe(true);
+    expect(stream.text()).not.toContain(': ping');
+  });
+
   it('closes the stream when its session logs out, and keeps the streams of other sessions', async () => {
     const user = await createSignedInUser(server);
     const other = await createSignedInUser(server, { teamId: user.teamId });
