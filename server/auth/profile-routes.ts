@@ -1,4 +1,110 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { authenticate, type Caller } from '../lib/authenticate.ts';
+import { createAccountDeletionService } from './account-deletion.service.ts';
+import { bearerHeaders } from './account-schemas.ts';
+import { createEmailChangeService } from './email-change.service.ts';
+import { createProfileLimiters } from './profile-common.ts';
+import { type ChangePasswordInput, changePassword } from './profile-password.ts';
+import {
+  changeEmailBody,
+  changePasswordBody,
+  deleteUserBody,
+  hashBody,
+  resendBody,
+  userOnlyBody,
+  userParams,
+  userTeamParams,
+} from './profile-schemas.ts';
 
-/** Profile settings: password change, e-mail change, account deletion (issue 5). */
-export const profileRoutes: FastifyPluginAsync = async () => {};
+type UserTeamParams = { user_id: number; team_id: number };
+type UserParams = { id: number };
+type OwnIds = { userId?: number; user_id?: number; url?: string };
+
+/** Profile settings: password change, e-mail change, account deletion (issue 5, docs/api-profile.md). */
+export const profileRoutes: FastifyPluginAsync = async (app) => {
+  const deps = app.deps;
+  const limits = createProfileLimiters(deps.clock);
+  const emailChange = createEmailChangeService(deps, limits);
+  const deletion = createAccountDeletionService(deps, limits);
+  // Signed-in routes authenticate before validating, as the account routes do: a signed-out caller gets 401.
+  const callers = new WeakMap<FastifyRequest, Caller>();
+  const preValidation = async (request: FastifyRequest) => {
+    callers.set(request, await authenticate(deps.db, deps.clock, request));
+  };
+  const signedIn = (request: FastifyRequest): Caller => callers.get(request)!;
+  const settings = '/v1/profile_settings';
+
+  app.post<{ Params: UserTeamParams; Body: ChangePasswordInput }>(
+    `${settings}/user/:user_id/team/:team_id/change_password`,
+    { preValidation, schema: { headers: bearerHeaders, params: userTeamParams, body: changePasswordBody } },
+    async (request) => {
+      const caller = signedIn(request);
+      const path = { userId: request.params.user_id, teamId: request.params.team_id };
+      return changePassword(deps, limits, caller, path, request.body);
+    },
+  );
+
+  app.post<{ Params: UserTeamParams; Body: OwnIds & { team_id?: number; password: string; email: string } }>(
+    `${settings}/user/:user_id/team/:team_id/change_email`,
+    { preValidation, schema: { headers: bearerHeaders, params: userTeamParams, body: changeEmailBody } },
+    async (request) => {
+      const caller = signedIn(request);
+      const path = { userId: request.params.user_id, teamId: request.params.team_id };
+      return emailChange.request(caller, path, request.body);
+    },
+  );
+
+  app.post<{ Body: { hash: string } }>(
+    `${settings}/change_email/accept`,
+    { schema: { body: hashBody } },
+    (request) => emailChange.accept(request.body.hash),
+  );
+
+  app.post<{ Params: UserParams; Body: OwnIds }>(
+    `${settings}/user/:id/change_email/resend`,
+    { preValidation, schema: { headers: bearerHeaders, params: userParams, body: resendBody } },
+    async (request) => emailChange.resend(signedIn(request), request.params.id, request.body ?? {}),
+  );
+
+  app.post<{ Params: UserParams; Body: OwnIds | null }>(
+    `${settings}/user/:id/change_email/revoke`,
+    { preValidation, schema: { headers: bearerHeaders, params: userParams, body: userOnlyBody } },
+    async (request) => emailChange.revoke(signedIn(request), request.params.id, request.body ?? {}),
+  );
+
+  app.post<{ Params: UserParams; Body: OwnIds | null }>(
+    '/v1/user/:id/info_delete',
+    { preValidation, schema: { headers: bearerHeaders, params: userParams, body: userOnlyBody } },
+    async (request, reply) => {
+      const { httpStatus, ...precheck } = await deletion.precheck(
+        signedIn(request),
+        request.params.id,
+        request.body ?? {},
+      );
+      return reply.status(httpStatus).send(precheck);
+    },
+  );
+
+  // A static segment wins over a parameter in the router, so this never reaches DELETE v1/user/:id.
+  app.delete<{ Body: { hash: string } }>('/v1/user/accept', { schema: { body: hashBody } }, (request) =>
+    deletion.accept(request.body.hash),
+  );
+
+  app.delete<{ Params: UserParams; Body: OwnIds & { password: string } }>(
+    '/v1/user/:id',
+    { preValidation, schema: { headers: bearerHeaders, params: userParams, body: deleteUserBody } },
+    async (request) => deletion.request(signedIn(request), request.params.id, request.body),
+  );
+
+  app.post<{ Params: UserParams; Body: OwnIds }>(
+    '/v1/user/:id/resend',
+    { preValidation, schema: { headers: bearerHeaders, params: userParams, body: resendBody } },
+    async (request) => deletion.resend(signedIn(request), request.params.id, request.body ?? {}),
+  );
+
+  app.post<{ Params: UserParams; Body: OwnIds | null }>(
+    '/v1/user/:id/revoke',
+    { preValidation, schema: { headers: bearerHeaders, params: userParams, body: userOnlyBody } },
+    async (request) => deletion.revoke(signedIn(request), request.params.id, request.body ?? {}),
+  );
+};

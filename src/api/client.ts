@@ -25,6 +25,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The whole parsed error body, for answers that carry data besides `{ error, message }`. */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -45,6 +47,11 @@ export interface RequestOptions<T> {
 
 function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** The address of `path` on a service, e.g. the event stream (GET v1/sse/handle) that EventSource opens itself. */
+export function serviceUrl(service: Service, path: string): string {
+  return joinUrl(settings.bases[service], path);
 }
 
 function encodeForm(fields: FormFields): URLSearchParams {
@@ -81,12 +88,14 @@ export async function request<T>(
     const data: unknown = options.text ? await response.text() : await response.json();
     return create(data, options.struct);
   }
-  const error = (await response.json().catch(() => ({}))) as { error?: string; message?: string };
+  const data: unknown = await response.json().catch(() => undefined);
+  const error = (data ?? {}) as { error?: string; message?: string };
   if (response.status === 401) tokenStore.clear();
   if (response.status === 403) settings.onForbidden();
   throw new ApiError(
     response.status,
     error.error ?? 'http_error',
     error.message ?? `Request failed (${response.status})`,
+    data,
   );
 }

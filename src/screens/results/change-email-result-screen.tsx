@@ -1,8 +1,29 @@
-/** Placeholder until its issue builds this screen. */
+import { useActor } from '@xstate/react';
+import { useParams } from 'react-router-dom';
+import { inspect } from '../../app/inspect.ts';
+import { paths } from '../../app/paths.ts';
+import { emailChangeMachine } from '../../machines/email-change.machine.ts';
+import { type LinkOutcome, LinkResult } from './link-result.tsx';
+
+/** spec 2, /changeEmail/{hash}: confirms the e-mail change on opening; a loader, then success or the expired texts. */
 export function ChangeEmailResultScreen() {
+  const { hash = '' } = useParams();
+  const [snapshot] = useActor(emailChangeMachine, {
+    input: { userId: 0, teamId: 0, statusChangeEmail: 0, newChangeEmail: null, hash },
+    inspect: inspect(),
+  });
+  const outcome: LinkOutcome = snapshot.matches('success')
+    ? 'success'
+    : snapshot.matches('error')
+      ? 'error'
+      : 'loading';
   return (
-    <main>
-      <h1>ChangeEmailResultScreen</h1>
-    </main>
+    <LinkResult
+      outcome={outcome}
+      loadingLabel="Confirming your new e-mail"
+      successTitle="You have successfully changed your account e-mail"
+      successBody={<p>From now on, sign in with your new e-mail address.</p>}
+      next={{ to: paths.login, label: 'Go to login' }}
+    />
   );
 }

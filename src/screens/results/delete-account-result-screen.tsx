@@ -1,8 +1,44 @@
-/** Placeholder until its issue builds this screen. */
+import { useActor } from '@xstate/react';
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { tokenStore } from '../../api/token-store.ts';
+import { inspect } from '../../app/inspect.ts';
+import { paths } from '../../app/paths.ts';
+import { accountDeletionMachine } from '../../machines/account-deletion.machine.ts';
+import { type LinkOutcome, LinkResult, SupportLink } from './link-result.tsx';
+
+/** spec 2, /deleteUserAccount/{hash}: confirms the deletion on opening; a loader, then success or the expired texts. */
 export function DeleteAccountResultScreen() {
+  const { hash = '' } = useParams();
+  const [snapshot] = useActor(accountDeletionMachine, {
+    input: { userId: 0, deleteProgress: false, hash },
+    inspect: inspect(),
+  });
+  const outcome: LinkOutcome = snapshot.matches('success')
+    ? 'success'
+    : snapshot.matches('error')
+      ? 'error'
+      : 'loading';
+
+  // The account and its sessions are gone: a token left in this browser would only fail its next check.
+  useEffect(() => {
+    if (outcome === 'success') tokenStore.clear();
+  }, [outcome]);
+
   return (
-    <main>
-      <h1>DeleteAccountResultScreen</h1>
-    </main>
+    <LinkResult
+      outcome={outcome}
+      loadingLabel="Deleting your account"
+      successTitle="You have successfully deleted your account"
+      successBody={
+        <>
+          <p>We are sorry to see you go. Thank you for running NODR with us.</p>
+          <p>
+            Questions or second thoughts? Write to <SupportLink />
+          </p>
+        </>
+      }
+      next={{ to: paths.login, label: 'Back to the start page' }}
+    />
   );
 }

@@ -1,8 +1,38 @@
-/** Placeholder until its issue builds this screen. */
+import { DeleteAccountSection } from './delete-account-section.tsx';
+import { EmailSection } from './email-section.tsx';
+import { PasswordSection } from './password-section.tsx';
+import { ProfileDetailsSection } from './profile-details-section.tsx';
+import { ProfileImageSection } from './profile-image-section.tsx';
+import { Section } from './section.tsx';
+import styles from './settings.module.css';
+
+/**
+ * spec 2, Settings at /settings, inside the main layout (whose <main> holds it): profile details, profile image,
+ * change password, change e-mail, delete account, and the invitation placeholder.
+ */
 export function SettingsScreen() {
   return (
-    <main>
-      <h1>SettingsScreen</h1>
-    </main>
+    <div className={styles.page}>
+      <header className={styles.pageHead}>
+        <h1>Settings</h1>
+        <p>Your profile, sign-in details and account.</p>
+      </header>
+      <div className={styles.columns}>
+        <div className={styles.column}>
+          <ProfileDetailsSection />
+          <ProfileImageSection />
+          <Section title="Invitations">
+            <p className={styles.placeholder}>
+              You have no invitations yet. Invitations to other teams will appear here.
+            </p>
+          </Section>
+        </div>
+        <div className={styles.column}>
+          <PasswordSection />
+          <EmailSection />
+          <DeleteAccountSection />
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,119 @@
+import type { Deps } from '../app.ts';
+import type { Caller } from '../lib/authenticate.ts';
+import { badRequest, HttpError } from '../lib/errors.ts';
+import { userView } from './account.service.ts';
+import { type Precheck, precheckDeletion } from './account-deletion.precheck.ts';
+import { findUserById } from './accounts.repository.ts';
+import { invalidLink, issueLink, redeemLink, revokeLinks } from './links.ts';
+import { verifyPassword } from './passwords.ts';
+import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './profile-common.ts';
+import { accountDeletedMail, confirmDeletionMail } from './profile-mails.ts';
+import {
+  deleteAccountRows,
+  lockTeams,
+  membershipSummaries,
+  setDeleteProgress,
+} from './profile-repository.ts';
+
+/** issue 5: an account-deletion link lives 1 hour. */
+export const DELETION_TTL_MS = 3_600_000;
+const purpose = 'delete_account';
+
+const blocked = (precheck: Precheck, status = 400) =>
+  new HttpError(status, 'deletion_blocked', precheck.statusMessage);
+
+interface OwnIds {
+  userId?: number;
+  user_id?: number;
+}
+
+/** Account deletion of spec 4: the pre-check, a confirmed request by password, then the link that deletes. */
+export function createAccountDeletionService(deps: Deps, limits: ProfileLimiters) {
+  const { db, clock, mailer, config, hub } = deps;
+
+  async function sendLink(userId: number, email: string) {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await setDeleteProgress(tx, userId, true);
+      const hash = await issueLink(tx, { userId, purpose, ttlMs: DELETION_TTL_MS, now });
+      await mailer.send(confirmDeletionMail(email, config.publicUrl, hash), tx);
+    });
+    mailer.drain().catch(() => {});
+  }
+
+  return {
+    /** POST v1/user/{id}/info_delete: spec 4 pre-check outcomes from the real memberships. */
+    async precheck(caller: Caller, pathUserId: number, input: OwnIds): Promise<Precheck> {
+      const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
+      return precheckDeletion(await membershipSummaries(db, userId));
+    },
+
+    /** DELETE v1/user/{user_id}: password, the pre-check again, then deleteProgress and the link (1 h). */
+    async request(caller: Caller, pathUserId: number, input: OwnIds & { password: string }) {
+      const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
+      limit(limits.passwordCheck, userId);
+      const user = await findUserById(db, userId);
+      if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();
+      const precheck = precheckDeletion(await membershipSummaries(db, userId));
+      if (precheck.httpStatus !== 200) throw blocked(precheck);
+      await sendLink(userId, user.email);
+      return userView(deps, userId);
+    },
+
+    async resend(caller: Caller, pathUserId: number, input: OwnIds) {
+      const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
+      const user = await findUserById(db, userId);
+      if (!user?.deleteProgress)
+        throw badRequest('no_pending_deletion', 'There is no account deletion to confirm.');
+      limit(
+        limits.deletionResend,
+        userId,
+        'A new link was sent less than a minute ago. Please wait a minute and try again.',
+      );
+      await sendLink(userId, user.email);
+      return userView(deps, userId);
+    },
+
+    async revoke(caller: Caller, pathUserId: number, input: OwnIds) {
+      const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
+      await db.transaction(async (tx) => {
+        await setDeleteProgress(tx, userId, false);
+        await revokeLinks(tx, userId, purpose, clock.now());
+      });
+      return userView(deps, userId);
+    },
+
+    /**
+     * DELETE v1/user/accept, no sign-in needed: in one transaction the link is used and the account removed with its
+     * sessions, links and memberships; a team left empty is closed with its nodes. The pre-check runs again under a
+     * lock of the teams, because a co-admin may have left since the request (then 409, and the link stays unused).
+     */
+    async accept(hash: string): Promise<{ ok: true }> {
+      const now = clock.now();
+      const outcome = await db.transaction(async (tx) => {
+        const link = await redeemLink(tx, hash, purpose, now);
+        const user = await findUserById(tx, link.userId);
+        if (!user?.deleteProgress) throw invalidLink();
+        await lockTeams(
+          tx,
+          (await membershipSummaries(tx, user.id)).map((team) => team.id),
+        );
+        const precheck = precheckDeletion(await membershipSummaries(tx, user.id));
+        if (precheck.httpStatus !== 200) throw blocked(precheck, 409);
+        const deleted = await deleteAccountRows(
+          tx,
+          user.id,
+          precheck.teams.map((team) => team.id),
+        );
+        await mailer.send(accountDeletedMail(user.email), tx);
+        return deleted;
+      });
+      hub.revokeSessions(outcome.sessionIds);
+      for (const teamId of outcome.keptTeamIds) hub.publish(teamId, 30);
+      mailer.drain().catch(() => {});
+      return { ok: true };
+    },
+  };
+}
+
+export type AccountDeletionService = ReturnType<typeof createAccountDeletionService>;

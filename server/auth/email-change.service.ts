@@ -1,0 +1,129 @@
+import type { Deps } from '../app.ts';
+import { type Caller, requireMember } from '../lib/authenticate.ts';
+import { badRequest, conflict } from '../lib/errors.ts';
+import { userView } from './account.service.ts';
+import { findUserById, teamsOfUser } from './accounts.repository.ts';
+import { normalizeEmail } from './guest.service.ts';
+import { invalidLink, issueLink, redeemLink, revokeLinks } from './links.ts';
+import { verifyPassword } from './passwords.ts';
+import {
+  assertOwnIds,
+  incorrectPassword,
+  isUniqueViolation,
+  limit,
+  type ProfileLimiters,
+} from './profile-common.ts';
+import { confirmEmailChangeMail, emailChangedMail, emailChangeNoticeMail } from './profile-mails.ts';
+import { emailTakenByOther, setPendingEmail, switchEmail } from './profile-repository.ts';
+
+/** issue 5: an e-mail change link lives 24 hours. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
+/** spec 3: statusChangeEmail 10 is a pending change. */
+export const EMAIL_CHANGE_PENDING = 10;
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
+const purpose = 'change_email';
+
+const emailTaken = () =>
+  conflict('email_taken', 'This e-mail is already used by another account. Please choose a different one.');
+
+export interface ChangeEmailInput {
+  userId?: number;
+  user_id?: number;
+  team_id?: number;
+  password: string;
+  email: string;
+}
+
+/** The e-mail change of spec 4: requested, pending (10 with the new address), then resent, revoked or accepted. */
+export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
+  const { db, clock, mailer, config } = deps;
+
+  async function sendLink(userId: number, oldEmail: string, newEmail: string, notifyOld: boolean) {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await setPendingEmail(tx, userId, newEmail);
+      // issueLink revokes the older links of this purpose: only the newest link works (superseded).
+      const hash = await issueLink(tx, {
+        userId,
+        purpose,
+        ttlMs: EMAIL_CHANGE_TTL_MS,
+        now,
+        payload: newEmail,
+      });
+      await mailer.send(confirmEmailChangeMail(newEmail, config.publicUrl, hash), tx);
+      if (notifyOld) await mailer.send(emailChangeNoticeMail(oldEmail, newEmail, config.publicUrl), tx);
+    });
+    mailer.drain().catch(() => {});
+  }
+
+  return {
+    async request(caller: Caller, path: { userId: number; teamId: number }, input: ChangeEmailInput) {
+      const userId = assertOwnIds(caller, path.userId, input.userId, input.user_id);
+      requireMember(caller, path.teamId);
+      const email = normalizeEmail(input.email);
+      if (email.length === 0) throw badRequest('invalid_email', 'Please enter the new e-mail.');
+      if (email.length > 254 || !EMAIL.test(email)) throw badRequest('invalid_email', 'Invalid e-mail');
+      limit(limits.passwordCheck, userId);
+      const user = await findUserById(db, userId);
+      if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();
+      // Checked only after the password, so the call cannot tell a stranger which addresses have accounts.
+      if (email === normalizeEmail(user.email)) {
+        throw badRequest('same_email', 'This is already your e-mail. Please enter a different one.');
+      }
+      if (await emailTakenByOther(db, email, userId)) throw emailTaken();
+      await sendLink(userId, user.email, email, true);
+      return userView(deps, userId);
+    },
+
+    async resend(caller: Caller, pathUserId: number, input: { userId?: number; user_id?: number }) {
+      const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
+      const user = await findUserById(db, userId);
+      if (!user?.newChangeEmail || user.statusChangeEmail !== EMAIL_CHANGE_PENDING) {
+        throw badRequest('no_pending_change', 'There is no e-mail change waiting for confirmation.');
+      }
+      limit(
+        limits.emailResend,
+        userId,
+        'A new link was sent less than a minute ago. Please wait a minute and try again.',
+      );
+      await sendLink(userId, user.email, user.newChangeEmail, false);
+      return userView(deps, userId);
+    },
+
+    async revoke(caller: Caller, pathUserId: number, input: { userId?: number; user_id?: number }) {
+      const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
+      await db.transaction(async (tx) => {
+        await setPendingEmail(tx, userId, null);
+        await revokeLinks(tx, userId, purpose, clock.now());
+      });
+      return userView(deps, userId);
+    },
+
+    /** No sign-in needed: the link proves the new mailbox. Fails as 400 invalid_link or 409 email_taken. */
+    async accept(hash: string): Promise<{ ok: true }> {
+      const now = clock.now();
+      let userId: number;
+      try {
+        userId = await db.transaction(async (tx) => {
+          const link = await redeemLink(tx, hash, purpose, now);
+          const user = await findUserById(tx, link.userId);
+          const pending = user?.statusChangeEmail === EMAIL_CHANGE_PENDING ? user.newChangeEmail : null;
+          if (!user || !link.payload || pending !== link.payload) throw invalidLink();
+          if (!(await switchEmail(tx, user.id, link.payload))) throw emailTaken();
+          await mailer.send(emailChangedMail(user.email, link.payload), tx);
+          return user.id;
+        });
+      } catch (error) {
+        // Two accounts racing for one address: the unique index lets one of them have it.
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      mailer.drain().catch(() => {});
+      for (const team of await teamsOfUser(db, userId)) deps.hub.publish(team.id, 30);
+      return { ok: true };
+    },
+  };
+}
+
+export type EmailChangeService = ReturnType<typeof createEmailChangeService>;

@@ -1,0 +1,69 @@
+import type { Caller } from '../lib/authenticate.ts';
+import type { Clock } from '../lib/clock.ts';
+import { badRequest, forbidden, HttpError } from '../lib/errors.ts';
+import { RateLimiter } from '../lib/rate-limiter.ts';
+
+const MINUTE_MS = 60_000;
+
+/** docs/api-profile.md: the limits of the profile-settings calls, per user. */
+export const PROFILE_LIMITS = {
+  /** Every call that checks the current password (change password, change e-mail, delete account). */
+  passwordCheck: { max: 10, windowMs: 15 * MINUTE_MS },
+  /** issue 5: at most one resent e-mail-change link per minute. */
+  emailResend: { max: 1, windowMs: MINUTE_MS },
+  deletionResend: { max: 1, windowMs: MINUTE_MS },
+} as const;
+
+export type ProfileLimiters = Record<keyof typeof PROFILE_LIMITS, RateLimiter>;
+
+/** One set of counters per app, on the app's clock (tests move it instead of waiting). */
+export function createProfileLimiters(clock: Clock): ProfileLimiters {
+  const now = () => clock.now().getTime();
+  return {
+    passwordCheck: new RateLimiter(
+      PROFILE_LIMITS.passwordCheck.max,
+      PROFILE_LIMITS.passwordCheck.windowMs,
+      now,
+    ),
+    emailResend: new RateLimiter(PROFILE_LIMITS.emailResend.max, PROFILE_LIMITS.emailResend.windowMs, now),
+    deletionResend: new RateLimiter(
+      PROFILE_LIMITS.deletionResend.max,
+      PROFILE_LIMITS.deletionResend.windowMs,
+      now,
+    ),
+  };
+}
+
+export function limit(limiter: RateLimiter, userId: number, message?: string): void {
+  if (!limiter.hit(String(userId))) {
+    throw new HttpError(
+      429,
+      'rate_limited',
+      message ?? 'Too many attempts. Please wait a moment and try again.',
+    );
+  }
+}
+
+/**
+ * issue 5: every call here acts on the caller's own account. The id in the path, and any user id the body repeats
+ * (the screen sends user_id and userId), must be the caller's: another user's id is a 403.
+ */
+export function assertOwnIds(caller: Caller, ...ids: (number | undefined)[]): number {
+  for (const id of ids) {
+    if (id !== undefined && id !== caller.userId) throw forbidden('You can only act on your own account.');
+  }
+  return caller.userId;
+}
+
+/** spec 8: the screen shows 'Incorrect password' under the current password field. */
+export const incorrectPassword = () => badRequest('incorrect_password', 'Incorrect password');
+
+/** A unique index refused the write (PostgreSQL 23505), however the driver wraps the error. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,68 @@
+import type { Deps } from '../app.ts';
+import { type Caller, requireMember } from '../lib/authenticate.ts';
+import { badRequest } from '../lib/errors.ts';
+import type { MailMessage } from '../lib/mail.ts';
+import { userView } from './account.service.ts';
+import { findUserById, setPasswordHash } from './accounts.repository.ts';
+import { hashPassword, PASSWORD_MIN, verifyPassword } from './passwords.ts';
+import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './profile-common.ts';
+import { revokeOtherSessions } from './sessions.ts';
+
+export interface ChangePasswordInput {
+  user_id?: number;
+  team_id?: number;
+  password: string;
+  new_password: string;
+  confirm: string;
+}
+
+function passwordChangedMail(to: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Your NODR Dashboard password has changed',
+    text: [
+      'Hello,',
+      '',
+      'The password of your NODR Dashboard account has just been changed, and every other signed-in browser was signed out.',
+      'If it was not you, reset your password here and contact support:',
+      '',
+      `${publicUrl}/forgotPassword`,
+      '',
+      'The NODR team',
+    ].join('\n'),
+  };
+}
+
+/**
+ * POST v1/profile_settings/user/{user_id}/team/{team_id}/change_password: checks the current password, stores the
+ * new one with its date, and signs out every other session of the user (their event streams close too).
+ */
+export async function changePassword(
+  deps: Deps,
+  limits: ProfileLimiters,
+  caller: Caller,
+  path: { userId: number; teamId: number },
+  input: ChangePasswordInput,
+) {
+  const userId = assertOwnIds(caller, path.userId, input.user_id);
+  requireMember(caller, path.teamId);
+  if (input.team_id !== undefined && input.team_id !== path.teamId) {
+    throw badRequest('id_mismatch', 'The team id does not match the path.');
+  }
+  // spec 5: the same texts the screen shows for its own checks.
+  if ([...input.new_password].length < PASSWORD_MIN)
+    throw badRequest('weak_password', 'Minimum 6 symbols are required');
+  if (input.new_password !== input.confirm) throw badRequest('password_mismatch', 'Passwords do not match');
+  limit(limits.passwordCheck, userId);
+  const user = await findUserById(deps.db, userId);
+  if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();
+  const passwordHash = await hashPassword(input.new_password);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await setPasswordHash(tx, userId, passwordHash, now);
+    await revokeOtherSessions(deps, userId, caller.sessionId, tx);
+    await deps.mailer.send(passwordChangedMail(user.email, deps.config.publicUrl), tx);
+  });
+  deps.mailer.drain().catch(() => {});
+  return userView(deps, userId);
+}

@@ -1,0 +1,160 @@
+import { array, create, type Infer, literal, number, string, type, union } from 'superstruct';
+import { OkStruct, type User, UserStruct } from './auth.ts';
+import { ApiError, request } from './client.ts';
+
+/** spec 3/4: one of the user's teams as the deletion pre-check sees it. */
+export const PrecheckTeamStruct = type({
+  id: number(),
+  name: string(),
+  /** spec 6: 10 Admin, anything else Viewer. */
+  role: number(),
+  /** spec 4: 20 blocks the deletion, 10 allows it. */
+  permissionToDelete: union([literal(10), literal(20)]),
+  countAdmin: number(),
+  countUser: number(),
+});
+
+/** spec 4: the codes of the deletion pre-check. 200-203 allow the deletion, 401 and 402 block it. */
+export const PrecheckStatusStruct = union([
+  literal(200),
+  literal(201),
+  literal(202),
+  literal(203),
+  literal(401),
+  literal(402),
+]);
+
+/** The answer of POST v1/user/{userId}/info_delete (HTTP 200, or HTTP 400 when blocked). */
+export const PrecheckStruct = type({
+  status: PrecheckStatusStruct,
+  statusMessage: string(),
+  teams: array(PrecheckTeamStruct),
+});
+
+export type PrecheckTeam = Infer<typeof PrecheckTeamStruct>;
+export type PrecheckStatus = Infer<typeof PrecheckStatusStruct>;
+export type Precheck = Infer<typeof PrecheckStruct>;
+
+function origin(): string {
+  return typeof window === 'undefined' ? '' : window.location.origin;
+}
+
+export interface ChangePasswordInput {
+  userId: number;
+  teamId: number;
+  password: string;
+  newPassword: string;
+  confirm: string;
+}
+
+/** spec 7: POST v1/profile_settings/user/{user_id}/team/{team_id}/change_password. */
+export function changePassword(input: ChangePasswordInput, signal?: AbortSignal): Promise<User> {
+  const { userId, teamId } = input;
+  return request('auth', 'POST', `v1/profile_settings/user/${userId}/team/${teamId}/change_password`, {
+    form: {
+      user_id: userId,
+      team_id: teamId,
+      password: input.password,
+      new_password: input.newPassword,
+      confirm: input.confirm,
+    },
+    struct: UserStruct,
+    signal,
+  });
+}
+
+export interface ChangeEmailInput {
+  userId: number;
+  teamId: number;
+  password: string;
+  email: string;
+}
+
+/** spec 7: POST .../change_email; the link goes to the new address. */
+export function changeEmail(input: ChangeEmailInput, signal?: AbortSignal): Promise<User> {
+  const { userId, teamId } = input;
+  return request('auth', 'POST', `v1/profile_settings/user/${userId}/team/${teamId}/change_email`, {
+    form: {
+      userId,
+      user_id: userId,
+      team_id: teamId,
+      password: input.password,
+      email: input.email,
+      url: `${origin()}/changeEmail`,
+    },
+    struct: UserStruct,
+    signal,
+  });
+}
+
+export function resendEmailChange(userId: number, signal?: AbortSignal): Promise<User> {
+  return request('auth', 'POST', `v1/profile_settings/user/${userId}/change_email/resend`, {
+    form: { userId, url: `${origin()}/changeEmail` },
+    struct: UserStruct,
+    signal,
+  });
+}
+
+export function revokeEmailChange(userId: number, signal?: AbortSignal): Promise<User> {
+  return request('auth', 'POST', `v1/profile_settings/user/${userId}/change_email/revoke`, {
+    form: { user_id: userId },
+    struct: UserStruct,
+    signal,
+  });
+}
+
+/** No sign-in needed: the hash from the mail confirms the new address. */
+export function acceptEmailChange(hash: string, signal?: AbortSignal) {
+  return request('auth', 'POST', 'v1/profile_settings/change_email/accept', {
+    form: { hash },
+    struct: OkStruct,
+    signal,
+  });
+}
+
+/**
+ * spec 4 pre-check. A blocked answer comes as HTTP 400 with the same body; it is returned, not thrown, so the
+ * screen can word its code (401 or 402) and list the teams.
+ */
+export async function deletionPrecheck(userId: number, signal?: AbortSignal): Promise<Precheck> {
+  try {
+    return await request('auth', 'POST', `v1/user/${userId}/info_delete`, {
+      form: {},
+      struct: PrecheckStruct,
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400 && error.body !== undefined) {
+      return create(error.body, PrecheckStruct);
+    }
+    throw error;
+  }
+}
+
+export function requestDeletion(
+  input: { userId: number; password: string },
+  signal?: AbortSignal,
+): Promise<User> {
+  return request('auth', 'DELETE', `v1/user/${input.userId}`, {
+    form: { user_id: input.userId, password: input.password, url: `${origin()}/deleteUserAccount` },
+    struct: UserStruct,
+    signal,
+  });
+}
+
+export function resendDeletion(userId: number, signal?: AbortSignal): Promise<User> {
+  return request('auth', 'POST', `v1/user/${userId}/resend`, {
+    form: { user_id: userId, url: `${origin()}/deleteUserAccount` },
+    struct: UserStruct,
+    signal,
+  });
+}
+
+export function revokeDeletion(userId: number, signal?: AbortSignal): Promise<User> {
+  return request('auth', 'POST', `v1/user/${userId}/revoke`, { form: {}, struct: UserStruct, signal });
+}
+
+/** No sign-in needed: the hash from the mail confirms the deletion. */
+export function acceptDeletion(hash: string, signal?: AbortSignal) {
+  return request('auth', 'DELETE', 'v1/user/accept', { form: { hash }, struct: OkStruct, signal });
+}

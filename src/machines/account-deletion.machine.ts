@@ -1,0 +1,237 @@
+import { assign, setup } from 'xstate';
+import type { Precheck, PrecheckStatus } from '../api/settings.ts';
+import {
+  acceptDeletionActor,
+  precheckActor,
+  requestDeletionActor,
+  resendDeletionActor,
+  revokeDeletionActor,
+} from './account-deletion.actors.ts';
+import { authMessages, type FieldErrors } from './auth-validation.ts';
+import { type RequestFailure, toRequestFailure } from './request-error.ts';
+
+export interface AccountDeletionInput {
+  userId: number;
+  /** spec 3: deletion already requested and not yet confirmed. */
+  deleteProgress: boolean;
+  /** The hash of a /deleteUserAccount/{hash} link: the machine then only confirms it (result page). */
+  hash?: string;
+}
+
+export interface AccountDeletionContext {
+  userId: number;
+  hash: string | null;
+  /** The last pre-check answer: its code decides the modal, its teams are listed in it. */
+  precheck: Precheck | null;
+  password: string;
+  errors: FieldErrors<'password'>;
+  /** spec 8: the error code of the last failed call. */
+  errorCode: string | null;
+  /** A short confirmation after a resend. */
+  notice: string | null;
+  /** deleteProgress when the screen opened: the start state follows it. */
+  startsPending: boolean;
+}
+
+export type AccountDeletionEvent =
+  | { type: 'deletion.start' }
+  | { type: 'deletion.dismiss' }
+  | { type: 'deletion.cancel' }
+  | { type: 'deletion.edit' }
+  | { type: 'deletion.submit'; password: string }
+  | { type: 'deletion.resend' }
+  | { type: 'deletion.revoke' };
+
+type Outcome = { target: 'blocked' | 'confirming' };
+
+/** spec 4: each pre-check code is its own guarded transition; 401 and 402 block, 200-203 lead to the confirm modal. */
+const precheckOutcomes: Record<PrecheckStatus, Outcome> = {
+  401: { target: 'blocked' },
+  402: { target: 'blocked' },
+  200: { target: 'confirming' },
+  201: { target: 'confirming' },
+  202: { target: 'confirming' },
+  203: { target: 'confirming' },
+};
+
+const codes = Object.keys(precheckOutcomes).map(Number) as PrecheckStatus[];
+
+const submittedPassword = (event: AccountDeletionEvent) =>
+  (event as Extract<AccountDeletionEvent, { type: 'deletion.submit' }>).password.trim();
+
+/**
+ * Account deletion (spec 2, 4): the pre-check, then the 'Unable to delete account' modal or the confirm modal with
+ * the password; a confirmed request closes the modal, rechecks the session and leaves the deletion pending, where
+ * it can be resent or revoked. With a hash the machine confirms a link instead and ends as success or error.
+ */
+export const accountDeletionMachine = setup({
+  types: {
+    context: {} as AccountDeletionContext,
+    events: {} as AccountDeletionEvent,
+    input: {} as AccountDeletionInput,
+  },
+  actors: {
+    precheck: precheckActor,
+    requestDeletion: requestDeletionActor,
+    resendDeletion: resendDeletionActor,
+    revokeDeletion: revokeDeletionActor,
+    acceptDeletion: acceptDeletionActor,
+  },
+  actions: {
+    /** Given by the screen: re-runs GET v1/check (spec 4). */
+    recheckSession: () => {},
+    keepPrecheck: assign((_, precheck: Precheck) => ({
+      precheck,
+      password: '',
+      errors: {},
+      errorCode: null,
+    })),
+    forgetPrecheck: assign({ precheck: null, password: '', errors: {}, errorCode: null }),
+    keepPassword: assign({ password: ({ event }) => submittedPassword(event), errors: {}, errorCode: null }),
+    // spec 5: 'Required field' for an empty password.
+    requirePassword: assign({ errors: { password: authMessages.required } }),
+    clearError: assign({ errors: {}, errorCode: null }),
+    // spec 5/8: the server's message is shown when the password is rejected.
+    keepFailure: assign((_, failure: RequestFailure) => ({
+      errors: { password: failure.message },
+      errorCode: failure.code,
+      password: '',
+    })),
+    keepFormFailure: assign((_, failure: RequestFailure) => ({
+      errors: { form: failure.message },
+      errorCode: failure.code,
+      notice: null,
+    })),
+    enterPending: assign({ precheck: null, password: '', errors: {}, errorCode: null, notice: null }),
+    noteResent: assign({ notice: 'A new confirmation link has been sent to your e-mail.' }),
+    clearNotice: assign({ notice: null, errors: {}, errorCode: null }),
+  },
+  guards: {
+    hasHash: ({ context }) => context.hash !== null,
+    isPending: ({ context }) => context.startsPending,
+    precheckIs: (_, params: { expected: PrecheckStatus; actual: PrecheckStatus }) =>
+      params.expected === params.actual,
+    passwordGiven: ({ event }) => event.type === 'deletion.submit' && submittedPassword(event) !== '',
+  },
+}).createMachine({
+  id: 'accountDeletion',
+  context: ({ input }) => ({
+    userId: input.userId,
+    hash: input.hash ?? null,
+    precheck: null,
+    password: '',
+    errors: {},
+    errorCode: null,
+    notice: null,
+    startsPending: input.deleteProgress,
+  }),
+  initial: 'start',
+  states: {
+    // spec 2: which view shows depends on the link, then on deleteProgress.
+    start: {
+      always: [
+        { guard: 'hasHash', target: 'accepting' },
+        { guard: 'isPending', target: 'pending' },
+        { target: 'idle' },
+      ],
+    },
+    idle: {
+      on: { 'deletion.start': { target: 'checking', actions: 'clearError' } },
+    },
+    checking: {
+      invoke: {
+        id: 'precheck',
+        src: 'precheck',
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: codes.map((code) => ({
+          guard: {
+            type: 'precheckIs' as const,
+            params: ({ event }: { event: { output: Precheck } }) => ({
+              expected: code,
+              actual: event.output.status,
+            }),
+          },
+          target: precheckOutcomes[code].target,
+          actions: {
+            type: 'keepPrecheck' as const,
+            params: ({ event }: { event: { output: Precheck } }) => event.output,
+          },
+        })),
+        onError: {
+          target: 'idle',
+          actions: { type: 'keepFormFailure', params: ({ event }) => toRequestFailure(event.error) },
+        },
+      },
+    },
+    // The 'Unable to delete account' modal (Ok).
+    blocked: {
+      on: { 'deletion.dismiss': { target: 'idle', actions: 'forgetPrecheck' } },
+    },
+    // The 'Are you sure you want to delete your account?' modal (password, Delete account, Cancel).
+    confirming: {
+      on: {
+        'deletion.cancel': { target: 'idle', actions: 'forgetPrecheck' },
+        'deletion.edit': { actions: 'clearError' },
+        'deletion.submit': [
+          { guard: 'passwordGiven', target: 'deleting', actions: 'keepPassword' },
+          { actions: 'requirePassword' },
+        ],
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'requestDeletion',
+        src: 'requestDeletion',
+        input: ({ context }) => ({ userId: context.userId, password: context.password }),
+        onDone: { target: 'pending', actions: ['enterPending', 'recheckSession'] },
+        onError: {
+          target: 'confirming',
+          actions: { type: 'keepFailure', params: ({ event }) => toRequestFailure(event.error) },
+        },
+      },
+    },
+    // 'Deleting in progress!' with Resend link and Revoke.
+    pending: {
+      on: {
+        'deletion.resend': { target: 'resending', actions: 'clearNotice' },
+        'deletion.revoke': { target: 'revoking', actions: 'clearNotice' },
+      },
+    },
+    resending: {
+      invoke: {
+        id: 'resendDeletion',
+        src: 'resendDeletion',
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: { target: 'pending', actions: ['noteResent', 'recheckSession'] },
+        onError: {
+          target: 'pending',
+          actions: { type: 'keepFormFailure', params: ({ event }) => toRequestFailure(event.error) },
+        },
+      },
+    },
+    revoking: {
+      invoke: {
+        id: 'revokeDeletion',
+        src: 'revokeDeletion',
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: { target: 'idle', actions: ['clearNotice', 'recheckSession'] },
+        onError: {
+          target: 'pending',
+          actions: { type: 'keepFormFailure', params: ({ event }) => toRequestFailure(event.error) },
+        },
+      },
+    },
+    accepting: {
+      invoke: {
+        id: 'acceptDeletion',
+        src: 'acceptDeletion',
+        input: ({ context }) => ({ hash: context.hash ?? '' }),
+        onDone: { target: 'success' },
+        onError: { target: 'error' },
+      },
+    },
+    success: { type: 'final' },
+    // spec 8: an expired, used or revoked link reads 'This link is expired'.
+    error: { type: 'final' },
+  },
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  actorDone,
+  actorError,
+  createMachineModel,
+  expectCombinedCoverage,
+} from '../../tests/model/machine-model.ts';
+import { ApiError } from '../api/client.ts';
+import { type EmailChangeInput, emailChangeMachine } from './email-change.machine.ts';
+import { pendingEmailUser, settingsUser } from './settings-fixtures.ts';
+
+const base = { userId: 7, teamId: 11, statusChangeEmail: 0, newChangeEmail: null };
+const inputs: Record<string, EmailChangeInput> = {
+  'status 0': base,
+  'status 10': { ...base, statusChangeEmail: 10, newChangeEmail: 'ada@new.example' },
+  'a link': { ...base, hash: 'h4sh' },
+};
+const failure = new ApiError(409, 'email_taken', 'This e-mail is already used by another account.');
+
+const events = [
+  { type: 'email.submit', email: ' ada@new.example ', password: ' secret1 ' },
+  { type: 'email.submit', email: '', password: '' },
+  { type: 'email.submit', email: 'not-an-address', password: 'secret1' },
+  { type: 'email.edit', field: 'password' },
+  { type: 'email.resend' },
+  { type: 'email.revoke' },
+  actorDone('requestChange', pendingEmailUser),
+  actorError('requestChange', failure),
+  actorDone('resendChange', pendingEmailUser),
+  actorError('resendChange', new ApiError(429, 'rate_limited', 'Please wait a minute.')),
+  actorDone('revokeChange', settingsUser),
+  actorError('revokeChange'),
+  actorDone('acceptChange', { ok: true }),
+  actorError('acceptChange', new ApiError(400, 'invalid_link', 'expired')),
+];
+
+describe.each(Object.entries(inputs))('e-mail change machine, model, starting with %s', (_, input) => {
+  const model = createMachineModel(emailChangeMachine, { input, events });
+  it.each(model.paths)('$description', (path) => model.run(path));
+});
+
+it('e-mail change machine: the three starts together reach every state and transition', () =>
+  expectCombinedCoverage(
+    Object.values(inputs).map((input) => createMachineModel(emailChangeMachine, { input, events })),
+  ));
+
+describe('e-mail change machine, behaviour', () => {
+  function start(
+    input: EmailChangeInput,
+    api: Partial<Record<string, (input: unknown) => Promise<unknown>>>,
+  ) {
+    const recheck = vi.fn();
+    // Typed loosely on purpose: each test answers with the shape its step needs.
+    const stub = (name: string) =>
+      fromPromise(({ input }) => (api[name] ?? (async () => settingsUser))(input)) as never;
+    const machine = emailChangeMachine.provide({
+      actors: {
+        requestChange: stub('request'),
+        resendChange: stub('resend'),
+        revokeChange: stub('revoke'),
+        acceptChange: stub('accept'),
+      },
+      actions: { recheckSession: recheck },
+    });
+    return { actor: createActor(machine, { input }).start(), recheck };
+  }
+
+  it('follows statusChangeEmail at start', () => {
+    expect(start(inputs['status 0']!, {}).actor.getSnapshot().value).toBe('form');
+    const pending = start(inputs['status 10']!, {}).actor.getSnapshot();
+    expect(pending.value).toBe('pending');
+    expect(pending.context.newEmail).toBe('ada@new.example');
+  });
+
+  it('words the spec 5 checks', () => {
+    const { actor } = start(inputs['status 0']!, {});
+    actor.send({ type: 'email.submit', email: '  ', password: 'x' });
+    expect(actor.getSnapshot().context.errors).toEqual({ form: 'All fields are required' });
+    actor.send({ type: 'email.submit', email: 'ada@', password: 'x' });
+    expect(actor.getSnapshot().context.errors).toEqual({ email: 'Invalid e-mail' });
+  });
+
+  it('sends trimmed fields, goes pending with the new address and rechecks the session', async () => {
+    const request = vi.fn(async () => pendingEmailUser);
+    const { actor, recheck } = start(inputs['status 0']!, { request });
+    actor.send({ type: 'email.submit', email: ' ada@new.example ', password: ' secret1 ' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('pending'));
+    expect(request).toHaveBeenCalledWith({
+      userId: 7,
+      teamId: 11,
+      email: 'ada@new.example',
+      password: 'secret1',
+    });
+    expect(actor.getSnapshot().context.newEmail).toBe('ada@new.example');
+    expect(recheck).toHaveBeenCalledOnce();
+  });
+
+  it('shows the server message under the password field', async () => {
+    const { actor } = start(inputs['status 0']!, {
+      request: async () => {
+        throw failure;
+      },
+    });
+    actor.send({ type: 'email.submit', email: 'ada@new.example', password: 'secret1' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.errorCode).toBe('email_taken'));
+    expect(actor.getSnapshot().context.errors).toEqual({ password: failure.message });
+  });
+
+  it('rechecks the session after resend and revoke', async () => {
+    const { actor, recheck } = start(inputs['status 10']!, {});
+    actor.send({ type: 'email.resend' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toMatch(/ada@new.example/));
+    actor.send({ type: 'email.revoke' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('form'));
+    expect(recheck).toHaveBeenCalledTimes(2);
+  });
+
+  it('confirms a link and ends as success or error', async () => {
+    const ok = start(inputs['a link']!, { accept: async () => ({ ok: true }) }).actor;
+    await vi.waitFor(() => expect(ok.getSnapshot().value).toBe('success'));
+    const bad = start(inputs['a link']!, {
+      accept: async () => {
+        throw new ApiError(400, 'invalid_link', 'expired');
+      },
+    }).actor;
+    await vi.waitFor(() => expect(bad.getSnapshot().value).toBe('error'));
+  });
+});

@@ -1,0 +1,206 @@
+import { assign, setup } from 'xstate';
+import type { User } from '../api/auth.ts';
+import { authMessages, type FieldErrors, hasErrors } from './auth-validation.ts';
+import {
+  acceptEmailChangeActor,
+  requestEmailChangeActor,
+  resendEmailChangeActor,
+  revokeEmailChangeActor,
+} from './email-change.actors.ts';
+import { type RequestFailure, toRequestFailure } from './request-error.ts';
+
+type Field = 'email' | 'password';
+
+export interface EmailChangeInput {
+  userId: number;
+  teamId: number;
+  /** spec 3: statusChangeEmail 10 is a pending change. */
+  statusChangeEmail: number;
+  newChangeEmail: string | null;
+  /** The hash of a /changeEmail/{hash} link: the machine then only confirms it (result page). */
+  hash?: string;
+}
+
+export interface EmailChangeContext {
+  userId: number;
+  teamId: number;
+  hash: string | null;
+  /** The pending new address (spec 2: shown with 'Request in progress'). */
+  newEmail: string | null;
+  /** Trimmed (spec 5), kept for the request. */
+  fields: { email: string; password: string };
+  errors: FieldErrors<Field>;
+  /** spec 8: the error code of the last failed call. */
+  errorCode: string | null;
+  /** A short confirmation after a resend. */
+  notice: string | null;
+}
+
+export type EmailChangeEvent =
+  | { type: 'email.submit'; email: string; password: string }
+  | { type: 'email.edit'; field: Field }
+  | { type: 'email.resend' }
+  | { type: 'email.revoke' };
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PENDING = 10;
+
+/** spec 5, change e-mail: both fields required ('All fields are required'), the address valid ('Invalid e-mail'). */
+export function validateEmailChange(input: { email: string; password: string }): FieldErrors<Field> {
+  const email = input.email.trim();
+  if (email === '' || input.password.trim() === '') return { form: authMessages.allRequired };
+  if (email.length > 254 || !EMAIL.test(email)) return { email: authMessages.loginEmail };
+  return {};
+}
+
+const submitted = (event: EmailChangeEvent) => {
+  const { email, password } = event as Extract<EmailChangeEvent, { type: 'email.submit' }>;
+  return { email: email.trim(), password: password.trim() };
+};
+
+/**
+ * E-mail change (spec 2, 4): the form at status 0; after a request the change is pending (status 10 with the new
+ * address) and can be resent or revoked; the session is rechecked after submit, resend and revoke. With a hash the
+ * machine confirms a link instead and ends as success or error (result page).
+ */
+export const emailChangeMachine = setup({
+  types: {
+    context: {} as EmailChangeContext,
+    events: {} as EmailChangeEvent,
+    input: {} as EmailChangeInput,
+  },
+  actors: {
+    requestChange: requestEmailChangeActor,
+    resendChange: resendEmailChangeActor,
+    revokeChange: revokeEmailChangeActor,
+    acceptChange: acceptEmailChangeActor,
+  },
+  actions: {
+    /** Given by the screen: re-runs GET v1/check (spec 4). */
+    recheckSession: () => {},
+    keepFields: assign({ fields: ({ event }) => submitted(event), errors: {}, errorCode: null }),
+    showErrors: assign({ errors: ({ event }) => validateEmailChange(submitted(event)) }),
+    clearError: assign(({ context, event }) => {
+      const field = (event as Extract<EmailChangeEvent, { type: 'email.edit' }>).field;
+      const { [field]: _field, form: _form, ...rest } = context.errors;
+      return { errors: rest, errorCode: null };
+    }),
+    // spec 5/8: the server's message is shown under the password field.
+    keepFailure: assign((_, failure: RequestFailure) => ({
+      errors: { password: failure.message },
+      errorCode: failure.code,
+      notice: null,
+    })),
+    keepPendingFailure: assign((_, failure: RequestFailure) => ({
+      errors: { form: failure.message },
+      errorCode: failure.code,
+      notice: null,
+    })),
+    keepPending: assign((_, user: User) => ({
+      newEmail: user.newChangeEmail,
+      fields: { email: '', password: '' },
+      errors: {},
+      errorCode: null,
+    })),
+    noteResent: assign(({ context }) => ({
+      notice: `A new confirmation link has been sent to ${context.newEmail ?? 'the new address'}.`,
+    })),
+    clearPending: assign({ newEmail: null, errors: {}, errorCode: null, notice: null }),
+    clearNotice: assign({ notice: null, errors: {}, errorCode: null }),
+  },
+  guards: {
+    hasHash: ({ context }) => context.hash !== null,
+    isPending: ({ context }) => context.newEmail !== null,
+    formIsValid: ({ event }) =>
+      event.type === 'email.submit' && !hasErrors(validateEmailChange(submitted(event))),
+  },
+}).createMachine({
+  id: 'emailChange',
+  context: ({ input }) => ({
+    userId: input.userId,
+    teamId: input.teamId,
+    hash: input.hash ?? null,
+    newEmail: input.statusChangeEmail === EMAIL_PENDING ? input.newChangeEmail : null,
+    fields: { email: '', password: '' },
+    errors: {},
+    errorCode: null,
+    notice: null,
+  }),
+  initial: 'start',
+  states: {
+    // spec 2: which view shows depends on the link, then on statusChangeEmail.
+    start: {
+      always: [
+        { guard: 'hasHash', target: 'accepting' },
+        { guard: 'isPending', target: 'pending' },
+        { target: 'form' },
+      ],
+    },
+    form: {
+      on: {
+        'email.edit': { actions: 'clearError' },
+        'email.submit': [
+          { guard: 'formIsValid', target: 'submitting', actions: 'keepFields' },
+          { actions: 'showErrors' },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'requestChange',
+        src: 'requestChange',
+        input: ({ context }) => ({ userId: context.userId, teamId: context.teamId, ...context.fields }),
+        onDone: {
+          target: 'pending',
+          actions: [{ type: 'keepPending', params: ({ event }) => event.output }, 'recheckSession'],
+        },
+        onError: {
+          target: 'form',
+          actions: { type: 'keepFailure', params: ({ event }) => toRequestFailure(event.error) },
+        },
+      },
+    },
+    pending: {
+      on: {
+        'email.resend': { target: 'resending', actions: 'clearNotice' },
+        'email.revoke': { target: 'revoking', actions: 'clearNotice' },
+      },
+    },
+    resending: {
+      invoke: {
+        id: 'resendChange',
+        src: 'resendChange',
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: { target: 'pending', actions: ['noteResent', 'recheckSession'] },
+        onError: {
+          target: 'pending',
+          actions: { type: 'keepPendingFailure', params: ({ event }) => toRequestFailure(event.error) },
+        },
+      },
+    },
+    revoking: {
+      invoke: {
+        id: 'revokeChange',
+        src: 'revokeChange',
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: { target: 'form', actions: ['clearPending', 'recheckSession'] },
+        onError: {
+          target: 'pending',
+          actions: { type: 'keepPendingFailure', params: ({ event }) => toRequestFailure(event.error) },
+        },
+      },
+    },
+    accepting: {
+      invoke: {
+        id: 'acceptChange',
+        src: 'acceptChange',
+        input: ({ context }) => ({ hash: context.hash ?? '' }),
+        onDone: { target: 'success' },
+        onError: { target: 'error' },
+      },
+    },
+    success: { type: 'final' },
+    // spec 8: an expired, used or revoked link, and an address taken meanwhile, all read 'This link is expired'.
+    error: { type: 'final' },
+  },
+});

@@ -1,0 +1,97 @@
+import { useActor } from '@xstate/react';
+import { useRef } from 'react';
+import { inspect } from '../../app/inspect.ts';
+import { useSession } from '../../app/session-context.tsx';
+import { accountDeletionMachine } from '../../machines/account-deletion.machine.ts';
+import { Button } from '../../ui/button.tsx';
+import { WarningIcon } from '../../ui/icons.tsx';
+import { FormError } from '../../ui/text-field.tsx';
+import { ConfirmDeletionModal, UnableToDeleteModal } from './deletion-modals.tsx';
+import { Section } from './section.tsx';
+import styles from './settings.module.css';
+
+/**
+ * spec 2, Delete account: with deleteProgress 'Deleting in progress!', Resend link and Revoke; otherwise the delete
+ * action runs the pre-check (spec 4) and opens the modal its code calls for.
+ */
+export function DeleteAccountSection() {
+  const { user, recheck } = useSession();
+  const recheckRef = useRef(recheck);
+  recheckRef.current = recheck;
+  const [snapshot, send] = useActor(
+    accountDeletionMachine.provide({ actions: { recheckSession: () => void recheckRef.current() } }),
+    { input: { userId: user.id, deleteProgress: user.deleteProgress }, inspect: inspect() },
+  );
+  const { precheck, errors, notice } = snapshot.context;
+  const pending =
+    snapshot.matches('pending') || snapshot.matches('resending') || snapshot.matches('revoking');
+
+  return (
+    <Section
+      title="Delete account"
+      tone="danger"
+      description="Deleting your account removes your profile and your access to every team."
+    >
+      {pending ? (
+        <div className={styles.pending}>
+          <p className={styles.pendingTitle}>
+            <WarningIcon />
+            Deleting in progress!
+          </p>
+          <p>
+            We sent a confirmation link to <span className={styles.address}>{user.email}</span>. Your account
+            is deleted when you open it; until then your services stay active.
+          </p>
+          {errors.form && <FormError>{errors.form}</FormError>}
+          <p className={styles.status} role="status">
+            {notice ?? ''}
+          </p>
+          <div className={styles.actions}>
+            <Button
+              variant="secondary"
+              loading={snapshot.matches('resending')}
+              disabled={snapshot.matches('revoking')}
+              onClick={() => send({ type: 'deletion.resend' })}
+            >
+              Resend link
+            </Button>
+            <Button
+              variant="ghost"
+              loading={snapshot.matches('revoking')}
+              disabled={snapshot.matches('resending')}
+              onClick={() => send({ type: 'deletion.revoke' })}
+            >
+              Revoke
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <>
+          {errors.form && <FormError>{errors.form}</FormError>}
+          <div className={styles.actions}>
+            <Button
+              variant="danger"
+              loading={snapshot.matches('checking')}
+              onClick={() => send({ type: 'deletion.start' })}
+            >
+              Delete account
+            </Button>
+          </div>
+        </>
+      )}
+      {snapshot.matches('blocked') && precheck && (
+        <UnableToDeleteModal precheck={precheck} onOk={() => send({ type: 'deletion.dismiss' })} />
+      )}
+      {(snapshot.matches('confirming') || snapshot.matches('deleting')) && precheck && (
+        <ConfirmDeletionModal
+          precheck={precheck}
+          error={errors.password}
+          deleting={snapshot.matches('deleting')}
+          onEdit={() => send({ type: 'deletion.edit' })}
+          onSubmit={(password) => send({ type: 'deletion.submit', password })}
+          onCancel={() => send({ type: 'deletion.cancel' })}
+        />
+      )}
+    </Section>
+  );
+}

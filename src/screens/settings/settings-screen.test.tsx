@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settingsUser } from '../../machines/settings-fixtures.ts';
+import { fakeApi } from '../auth/testing.tsx';
+import { renderSettings } from './testing.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SettingsScreen', () => {
+  it('shows the five sections of spec 2 and the invitation placeholder', () => {
+    fakeApi({});
+    renderSettings();
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    for (const name of [
+      'Profile details',
+      'Profile image',
+      'Change password',
+      'Change e-mail',
+      'Delete account',
+    ]) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/Invitations to other teams will appear here/)).toBeInTheDocument();
+  });
+
+  it('saves trimmed profile details, rechecks the session and says so', async () => {
+    const api = fakeApi({
+      'PUT /auth/v1/user/7': (call) => ({ status: 200, body: { ...settingsUser, ...call.form, id: 7 } }),
+    });
+    const session = renderSettings();
+    const user = userEvent.setup();
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, '  Augusta ');
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), ' 020 7946 0001 ');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Profile details saved')).toBeInTheDocument();
+    expect(api.calls[0]).toMatchObject({
+      method: 'PUT',
+      path: '/auth/v1/user/7',
+      form: { id: '7', name: 'Augusta', surname: 'Lovelace', phone: '020 7946 0001' },
+    });
+    expect(session.recheck).toHaveBeenCalledOnce();
+  });
+
+  it('limits name, surname and phone to 30 characters, with a numeric hint on the phone (spec 5)', async () => {
+    const api = fakeApi({});
+    renderSettings();
+    for (const label of ['Name', 'Surname', 'Phone']) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('maxlength', '30');
+    }
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('inputmode', 'tel');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Phone'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByText('Use digits, spaces and + ( ) - only')).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  });
+
+  it("picks an avatar in the 'Default images' tab, saves its index as a string and closes", async () => {
+    const api = fakeApi({
+      'PUT /auth/v1/user/7': (call) => ({ status: 200, body: { ...settingsUser, image: call.form.image } }),
+    });
+    const session = renderSettings();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Change image' }));
+    const dialog = screen.getByRole('dialog', { name: 'Profile image' });
+    expect(within(dialog).getByRole('tab', { name: 'Default images' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const options = within(dialog).getAllByRole('radio');
+    expect(options).toHaveLength(12);
+    expect(within(dialog).getByRole('radio', { name: 'Wave' })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: 'Fox' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.map((call) => [call.method, call.path, call.form.image])).toEqual([
+      ['PUT', '/auth/v1/user/7', '8'],
+    ]);
+    expect(session.recheck).toHaveBeenCalledOnce();
+  });
+
+  it('closes the image modal on Cancel without saving', async () => {
+    const api = fakeApi({});
+    renderSettings();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Change image' }));
+    await user.click(screen.getByRole('radio', { name: 'Owl' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  });
+});
