@@ -10,6 +10,7 @@ import { apiService } from './api/index.ts';
 import { authService } from './auth/index.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
+import { installRoute } from './install-route.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { HttpError } from './lib/errors.ts';
 import { EventHub } from './lib/events.ts';
@@ -46,6 +47,8 @@ export interface BuildOptions {
   database: Database;
   clock?: Clock;
   logger?: boolean;
+  /** Where the structured log goes instead of stdout (tests read it to prove secrets stay out). */
+  logStream?: { write(line: string): void };
 }
 
 /** Assembles the server: plugins, then the three services on their prefixes, then the web app. */
@@ -57,6 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
@@ -78,7 +82,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return reply.status(error.statusCode).send({ error: error.code, message: error.message });
     }
     if ('validation' in error && error.validation) {
-      return reply.status(400).send({ error: 'invalid_request', message: `Invalid request: ${error.message}` });
+      return reply
+        .status(400)
+        .send({ error: 'invalid_request', message: `Invalid request: ${error.message}` });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -114,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authService, { prefix: '/auth' });
   await app.register(apiService, { prefix: '/api' });
   await app.register(statsService, { prefix: '/stats' });
+  await app.register(installRoute);
 
   // The web app reads these at start (spec 1 maintenance flag, spec 7 service base URLs).
   app.get('/app-config.json', async (_request, reply) => {
@@ -135,7 +142,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       wildcard: false,
       index: false,
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
@@ -147,7 +155,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     }
-    return reply.status(404).send({ error: 'not_found', message: `No such route: ${request.method} ${request.url.split('?')[0]}` });
+    return reply
+      .status(404)
+      .send({ error: 'not_found', message: `No such route: ${request.method} ${request.url.split('?')[0]}` });
   });
 
   app.addHook('onClose', async () => {

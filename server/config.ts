@@ -20,6 +20,8 @@ export interface Config {
   /** Base URLs the web app uses for the three services (spec 7). */
   serviceBases: { auth: string; api: string; stats: string };
   retention: { minuteDays: number; twentyMinuteDays: number; hourDays: number };
+  /** Memory for cached statistics answers, in MB; 0 turns the cache off (docs/statistics-storage.md). */
+  statsCacheMb: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -63,10 +65,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       twentyMinuteDays: integer(env.RETENTION_20MIN_DAYS, 400),
       hourDays: integer(env.RETENTION_HOUR_DAYS, 3 * 365),
     },
+    statsCacheMb: integer(env.STATS_CACHE_MB, 32),
   };
 }
 
 /** A config for tests: defaults with overrides, never reading the real environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:8080' }), ...overrides };
+  return {
+    ...loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:8080' }),
+    ...overrides,
+  };
 }

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { seedReferenceData } from './db/seed.ts';
+import { demoBanner, startDemo } from './demo/index.ts';
 
 /** `npm start`: lock the data folder, migrate, seed, serve, and shut down gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -25,12 +26,18 @@ async function main(): Promise<void> {
   await seedReferenceData(database.db);
   const app = await buildApp({ config, database });
   app.deps.mailer.start();
+  // Demo mode (issue 6): a demo account on an empty database, its simulated node reporting live. A failing demo
+  // is reported, never a reason not to serve.
+  const demo = config.demo
+    ? await startDemo(app).catch((error: Error) => void console.error(`Demo mode failed: ${error.stack}`))
+    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await demo?.stop();
     // close() stops accepting, waits for in-flight requests, then runs onClose hooks (mailer, streams).
     await app.close();
     await database.close();
@@ -43,6 +50,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.info(`\nNODR Dashboard is running: open http://${shown}:${config.port}\n`);
+  if (demo) console.info(`${demoBanner(demo)}\n`);
 }
 
 main().catch((error) => {

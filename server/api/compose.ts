@@ -2,10 +2,12 @@ import { stringify } from 'yaml';
 import type { Config } from '../config.ts';
 import type { NodeRow } from './nodes.repository.ts';
 
-/** Where the installer (issue 6) keeps the key pair on the host, relative to the compose file. */
-export const HOST_KEY_DIR = './nodr-keys';
+/** Where the installer (issue 6) keeps the key pair on the host, relative to the compose file beside it. */
+export const HOST_KEY_DIR = './keys';
 /** Where the key folder appears inside the containers, read-only. */
 export const CONTAINER_KEY_DIR = '/etc/nodr/keys';
+/** The agent's queue of undelivered minutes, on a named volume so it survives re-creating the container. */
+export const AGENT_STATE_DIR = '/var/lib/nodr-agent';
 
 /**
  * The docker-compose.yml for one node (spec 7): the node software and, beside it, the node agent (issue 6) that
@@ -29,11 +31,14 @@ export function composeFile(config: Config, node: Pick<NodeRow, 'licenseKey' | '
         image: config.nodeImage,
         command: ['nodr-agent'],
         restart: 'unless-stopped',
-        environment,
-        volumes,
+        // The host's network, so that the agent measures and reports the host's own public address.
+        network_mode: 'host',
+        environment: { ...environment, NODR_STATE_DIR: AGENT_STATE_DIR },
+        volumes: [...volumes, `agent-state:${AGENT_STATE_DIR}`],
         depends_on: ['nodr'],
       },
     },
+    volumes: { 'agent-state': {} },
   };
   // aliasDuplicateObjects off: each service spells its settings out, which reads better than YAML anchors.
   return `# NODR node ${node.domain}. Start with: docker compose up -d\n${stringify(document, { aliasDuplicateObjects: false })}`;

@@ -47,10 +47,14 @@ describe('docker-compose.yml per node', () => {
           NODR_API_URL: 'https://dash.example.org/api/node/',
           NODR_DOMAIN: node.domain,
         },
-        volumes: ['./nodr-keys:/etc/nodr/keys:ro'],
       });
+      expect(service.volumes).toContain('./keys:/etc/nodr/keys:ro');
     }
     expect(compose.services.agent.command).toEqual(['nodr-agent']);
+    expect(compose.services.agent.network_mode).toBe('host');
+    expect(compose.services.agent.environment.NODR_STATE_DIR).toBe('/var/lib/nodr-agent');
+    expect(compose.services.agent.volumes).toContain('agent-state:/var/lib/nodr-agent');
+    expect(compose.volumes).toHaveProperty('agent-state');
   });
 });
 

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { nodeApiUrl, parseAgentOptions, parseBandwidth, UsageError } from './options.ts';
+
+describe('agent options', () => {
+  it('reads flags', () => {
+    const options = parseAgentOptions(
+      [
+        '--server',
+        'http://localhost:8080',
+        '--key=/keys/private.pem',
+        '--license',
+        'abc',
+        '--simulate',
+        '--bandwidth',
+        '1G',
+      ],
+      {},
+    );
+    expect(options).toMatchObject({
+      apiUrl: 'http://localhost:8080/api/node/',
+      privateKeyFile: '/keys/private.pem',
+      licenseKey: 'abc',
+      simulate: true,
+      bandwidth: 1_000_000_000,
+      stateDir: path.resolve('nodr-agent-state'),
+    });
+  });
+
+  it('reads the environment the compose file sets, flags winning', () => {
+    const env = {
+      NODR_API_URL: 'https://dash.example/api/node/',
+      NODR_LICENSE_KEY: 'lic',
+      NODR_KEY_DIR: '/etc/nodr/keys',
+      NODR_STATE_DIR: '/var/lib/nodr-agent',
+      NODR_PUBLIC_IP: '198.51.100.7',
+      NODR_SIMULATE: '0',
+    };
+    expect(parseAgentOptions([], env)).toMatchObject({
+      apiUrl: 'https://dash.example/api/node/',
+      licenseKey: 'lic',
+      privateKeyFile: '/etc/nodr/keys/private.pem',
+      stateDir: '/var/lib/nodr-agent',
+      dataDir: '/var/lib/nodr-agent',
+      publicIp: '198.51.100.7',
+      simulate: false,
+    });
+    expect(parseAgentOptions(['--license', 'flag'], env)).toMatchObject({ licenseKey: 'flag' });
+  });
+
+  it('explains what is missing or wrong', () => {
+    expect(() => parseAgentOptions(['--key', 'k', '--license', 'l'], {})).toThrow(/server URL is required/);
+    expect(() => parseAgentOptions(['--server', 'http://x', '--license', 'l'], {})).toThrow(/private key/);
+    expect(() => parseAgentOptions(['--server', 'http://x', '--key', 'k'], {})).toThrow(/license key/);
+    expect(() => parseAgentOptions(['--frobnicate'], {})).toThrow(UsageError);
+    expect(() => parseAgentOptions(['--server'], {})).toThrow(/needs a value/);
+    expect(parseAgentOptions(['--help'], {})).toBe('help');
+  });
+
+  it('normalises the server URL to the node API', () => {
+    expect(nodeApiUrl('http://localhost:8080')).toBe('http://localhost:8080/api/node/');
+    expect(nodeApiUrl('https://a.example/dash/')).toBe('https://a.example/dash/api/node/');
+    expect(nodeApiUrl('https://a.example/api/node')).toBe('https://a.example/api/node/');
+    expect(() => nodeApiUrl('ftp://a.example')).toThrow(UsageError);
+    expect(() => nodeApiUrl('not a url')).toThrow(UsageError);
+  });
+
+  it('parses bandwidths in decimal units', () => {
+    expect(parseBandwidth('500M')).toBe(500_000_000);
+    expect(parseBandwidth('2.5Gbps')).toBe(2_500_000_000);
+    expect(parseBandwidth('1000000')).toBe(1_000_000);
+    expect(() => parseBandwidth('fast')).toThrow(UsageError);
+  });
+});

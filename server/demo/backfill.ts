@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { simulatedMinute, type TrafficProfile } from '../../agent/simulate.ts';
+import type { Db } from '../db/database.ts';
+import { insertMinutes } from '../stats/stats.repository.ts';
+
+/** Minutes per insert: a day, so that each statement's rollup buckets are whole. */
+const BATCH_MINUTES = 1440;
+
+/**
+ * Writes a node's simulated minutes for [fromTs, toTs) (Unix seconds, minute aligned) with the statistics
+ * repository's insert, which fills stat_minute and folds the same rows into stat_20m and stat_hour in one statement,
+ * so the rollups always equal the minutes. Minutes already stored are skipped. Returns how many were new.
+ */
+export async function backfillMinutes(
+  db: Db,
+  nodeId: number,
+  profile: TrafficProfile,
+  fromTs: number,
+  toTs: number,
+): Promise<number> {
+  let inserted = 0;
+  for (let start = fromTs; start < toTs; start += BATCH_MINUTES * 60) {
+    const end = Math.min(toTs, start + BATCH_MINUTES * 60);
+    const points = [];
+    for (let ts = start; ts < end; ts += 60) points.push(simulatedMinute(ts, profile));
+    inserted += await insertMinutes(db, nodeId, points);
+  }
+  return inserted;
+}
+
+/** The newest minute stored for a node (Unix seconds), if any. */
+export async function lastStoredMinute(db: Db, nodeId: number): Promise<number | undefined> {
+  const result = await db.execute(
+    sql`select max(ts)::float8 as last from stat_minute where node_id = ${nodeId}`,
+  );
+  return (result as unknown as { rows: { last: number | null }[] }).rows[0]?.last ?? undefined;
+}

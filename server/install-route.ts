@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyPluginAsync } from 'fastify';
+
+/** The node installer (issue 6), served at a stable path so the add-node flow can link to it (INSTALLER_URL). */
+export const INSTALLER_PATH = '/install/nodr-install.sh';
+
+const installerFile = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../installer/nodr-install.sh',
+);
+
+/** GET /install/nodr-install.sh: the installer as a shell script, read once at start. */
+export const installRoute: FastifyPluginAsync = async (app) => {
+  const script = fs.readFileSync(installerFile, 'utf8');
+  app.get(INSTALLER_PATH, { schema: {} }, async (_request, reply) => {
+    reply
+      .type('text/x-shellscript; charset=utf-8')
+      .header('content-disposition', 'inline; filename="nodr-install.sh"')
+      .header('cache-control', 'no-cache');
+    return script;
+  });
+};

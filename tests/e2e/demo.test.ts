@@ -1,0 +1,82 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  screenshot,
+  signInThroughUi,
+  startServer,
+} from './harness.ts';
+
+/** The sign-in details `npm start` prints for the demo account. */
+function printedAccount(output: string): { email: string; password: string } {
+  const email = /e-mail:\s+(\S+)/.exec(output)?.[1];
+  const password = /password:\s+(\S+)/.exec(output)?.[1];
+  if (!email || !password) throw new Error(`No demo account in the server output:\n${output}`);
+  return { email, password };
+}
+
+interface StatsAnswer {
+  result: Record<string, { deliveredToViewers: number }>;
+  total_result: { deliveredToViewers: number };
+}
+
+describe('demo mode, as a newcomer sees it', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ DEMO: '1' }), launchBrowser()]);
+    page = await newPage(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('prints the demo account, which signs in to three nodes in their three states', async () => {
+    const account = printedAccount(server.output());
+    expect(account.email).toBe('demo@nodr.local');
+    await signInThroughUi(page, server, account);
+    for (const label of ['Active', 'Misconfigured', 'Inactive']) {
+      await expect
+        .poll(() => page.getByText(label, { exact: true }).count(), { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(1);
+    }
+    await screenshot(page, 'demo-my-nodr');
+  });
+
+  it('shows non-empty statistics for Day, Week and Month', async () => {
+    // Counts the answers as they arrive, so each period's load is seen whatever the order of events.
+    const answers = new Map<string, StatsAnswer>();
+    page.on('response', async (response) => {
+      const period = /\/stats\/v1\/nodr\/(day|week|month)$/.exec(new URL(response.url()).pathname)?.[1];
+      if (period && response.ok()) answers.set(period, (await response.json()) as StatsAnswer);
+    });
+    await page.getByRole('link', { name: 'Statistics' }).click();
+    await page.waitForURL(`${server.url}/statistics`);
+    // A day of minutes, a week of 20-minute buckets, a month of hours: the demo's back-fill covers them all.
+    const expected = { day: 1_000, week: 450, month: 650 } as const;
+    for (const [period, label] of [
+      ['day', 'Day'],
+      ['week', 'Week'],
+      ['month', 'Month'],
+    ] as const) {
+      if (period !== 'day') await page.getByRole('radio', { name: label }).check();
+      await expect
+        .poll(() => Object.keys(answers.get(period)?.result ?? {}).length, { timeout: 20_000 })
+        .toBeGreaterThan(expected[period]);
+      expect(answers.get(period)?.total_result.deliveredToViewers).toBeGreaterThan(0);
+      // The three charts are drawn (canvas) and the totals are not zero.
+      await expect.poll(() => page.locator('canvas').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+      const delivered = page.getByText('DELIVERED TO VIEWERS', { exact: true }).first();
+      await expect.poll(() => delivered.isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => page.getByText('Please choose at least one NODR in the list to see stats').count())
+        .toBe(0);
+      await page.waitForTimeout(500);
+      await screenshot(page, `demo-statistics-${period}`);
+    }
+  });
+});
