@@ -5,5 +5,8 @@ export function setup(): void {
   if (process.env.E2E_SKIP_BUILD === '1') return;
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
     stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build (StrictMode's double effects
+    // included); `npm start` builds for production.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 }

@@ -1,8 +1,8 @@
-/** Placeholder until its issue builds this screen. */
+import { useSession } from '../../app/session-context.tsx';
+import { StatisticsView } from './statistics-view.tsx';
+
+/** spec 2 Statistics, for the signed-in user's first team (the main layout's session). Loaded lazily by routes.tsx. */
 export function StatisticsScreen() {
-  return (
-    <main>
-      <h1>StatisticsScreen</h1>
-    </main>
-  );
+  const session = useSession();
+  return <StatisticsView userId={session.user.id} teamId={session.teamId} />;
 }

@@ -1,0 +1,79 @@
+import type { StatsPeriod } from '../api/stats.ts';
+
+/** A node as the statistics list needs it. */
+export interface StatNode {
+  id: number;
+  name: string;
+  status: number;
+  licenseKey: string;
+}
+
+export type StatGroup = 'active' | 'inactive' | 'deleted';
+
+/** spec 4: Active is 10, Inactive 20, 30 or 40, Deleted 50; other statuses (1, suspended) have no statistics group. */
+export function groupOf(status: number): StatGroup | null {
+  if (status === 10) return 'active';
+  if (status === 20 || status === 30 || status === 40) return 'inactive';
+  if (status === 50) return 'deleted';
+  return null;
+}
+
+/** spec 9: the statistics set covers statuses 10, 20, 30, 40 and 50. */
+export function statNodes<T extends StatNode>(nodes: readonly T[]): StatNode[] {
+  return nodes
+    .filter((node) => groupOf(node.status) !== null)
+    .map(({ id, name, status, licenseKey }) => ({ id, name, status, licenseKey }));
+}
+
+/** spec 2 and 9: the default selection is every active node. */
+export function defaultSelection(nodes: readonly StatNode[]): number[] {
+  return nodes.filter((node) => node.status === 10).map((node) => node.id);
+}
+
+/** What the screen saves through the statistic settings calls (spec 4, 7): the tab (filter) and the selection. */
+export interface SavedStatSettings {
+  filter: StatsPeriod;
+  selected: number[];
+}
+
+const PERIODS: readonly StatsPeriod[] = ['day', 'week', 'month'];
+
+/**
+ * The saved JSON text (spec 4: 'text parsed as JSON') turned back into a filter and a selection that fit the
+ * nodes there are now. Anything unreadable falls back to the defaults: Day, every active node.
+ */
+export function restoreSettings(text: string | null, nodes: readonly StatNode[]): SavedStatSettings {
+  const fallback: SavedStatSettings = { filter: 'day', selected: defaultSelection(nodes) };
+  const saved = parseObject(text);
+  if (!saved) return fallback;
+  const filter = PERIODS.find((period) => period === saved.filter) ?? 'day';
+  if (!Array.isArray(saved.selected)) return { ...fallback, filter };
+  const known = new Set(nodes.map((node) => node.id));
+  const selected = saved.selected.filter((id): id is number => typeof id === 'number' && known.has(id));
+  return { filter, selected: [...new Set(selected)] };
+}
+
+/** The text as a JSON object, or null. */
+export function parseObject(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Selects every node of the group, or clears the group when all of it is already selected. */
+export function toggleGroup(
+  selected: readonly number[],
+  nodes: readonly StatNode[],
+  group: StatGroup,
+): number[] {
+  const members = nodes.filter((node) => groupOf(node.status) === group).map((node) => node.id);
+  const all = members.length > 0 && members.every((id) => selected.includes(id));
+  if (all) return selected.filter((id) => !members.includes(id));
+  return [...new Set([...selected, ...members])];
+}

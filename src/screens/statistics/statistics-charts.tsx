@@ -1,0 +1,153 @@
+import { useEffect, useMemo, useState } from 'react';
+import { formatBitRate, formatBitRateShort } from '../../lib/bits.ts';
+import { IconButton } from '../../ui/button.tsx';
+import type { StatSeries } from '../../workers/stats.ts';
+import { ChartCard } from './chart-card.tsx';
+import type { ChartTheme } from './chart-theme.ts';
+import { RangeNavigator } from './range-navigator.tsx';
+import { RangeSync } from './range-sync.ts';
+import styles from './statistics-screen.module.css';
+import { summaryOf } from './summary-tiles.tsx';
+import type { SeriesSpec } from './time-series-chart.tsx';
+import { TimeSeriesChart } from './time-series-chart.tsx';
+
+const formatRate = (value: number) => formatBitRate(value);
+const formatQuality = (value: number) => value.toFixed(1);
+const formatRatio = (value: number) => value.toFixed(2);
+
+/** '1 min', '20 min', '1 h': the bucket a point stands for. */
+function bucketName(interval: number): string {
+  return interval % 3600 === 0 ? `${interval / 3600} h` : `${interval / 60} min`;
+}
+
+export interface StatisticsChartsProps {
+  stat: StatSeries;
+  theme: ChartTheme;
+  /** Describes the data for the charts' accessible names: 'Day', 'Sample data'... */
+  scope: string;
+  sample: boolean;
+}
+
+/**
+ * The Traffic, Quality and D/I ratio charts of spec 2 on one shared visible window: the traffic chart zooms (wheel,
+ * pinch, buttons) and has the navigator; the other two follow it.
+ */
+export function StatisticsCharts({ stat, theme, scope, sample }: StatisticsChartsProps) {
+  const [sync] = useState(() => new RangeSync());
+  const traffic = useMemo<SeriesSpec[]>(
+    () => [
+      { key: 'delivered', name: 'Delivered', colour: 'delivered', kind: 'area', values: stat.delivered },
+      { key: 'uplink', name: 'Uplink', colour: 'uplink', kind: 'line', values: stat.uplink },
+      { key: 'input', name: 'Input', colour: 'input', kind: 'line', values: stat.input },
+    ],
+    [stat],
+  );
+  const quality = useMemo<SeriesSpec[]>(
+    () => [{ key: 'quality', name: 'Quality index', colour: 'quality', kind: 'area', values: stat.quality }],
+    [stat],
+  );
+  const ratio = useMemo<SeriesSpec[]>(
+    () => [
+      { key: 'ratio', name: 'Deliver-to-input ratio', colour: 'ratio', kind: 'line', values: stat.ratio },
+    ],
+    [stat],
+  );
+
+  // Every chart has its data by now (children's effects run first): show all of it.
+  useEffect(() => sync.reset(stat.times.length), [stat, sync]);
+
+  const tiles = Object.fromEntries(summaryOf(stat).map((tile) => [tile.key, `${tile.label} ${tile.value}`]));
+  const badge = sample ? 'Sample data' : undefined;
+  const bucket = bucketName(stat.interval);
+
+  return (
+    <>
+      <ChartCard
+        title="Traffic"
+        subtitle={`Bit rate per ${bucket} bucket, UTC`}
+        badge={badge}
+        theme={theme}
+        legend={traffic}
+        description={`Traffic chart, ${scope}: uplink, delivered and input bit rates. ${tiles.uplink}, ${tiles.delivered}, ${tiles.input}.`}
+        actions={
+          <>
+            <IconButton label="Zoom in" onClick={() => sync.zoom(0.5)}>
+              <span aria-hidden="true" className={styles.zoomGlyph}>
+                +
+              </span>
+            </IconButton>
+            <IconButton label="Zoom out" onClick={() => sync.zoom(2)}>
+              <span aria-hidden="true" className={styles.zoomGlyph}>
+                −
+              </span>
+            </IconButton>
+            <IconButton label="Reset zoom" onClick={() => sync.set(sync.full())}>
+              <span aria-hidden="true" className={styles.zoomGlyph}>
+                ⤢
+              </span>
+            </IconButton>
+          </>
+        }
+        footer={
+          <RangeNavigator
+            times={stat.times}
+            values={stat.delivered}
+            theme={theme}
+            sync={sync}
+            label="Traffic navigator: visible time range"
+          />
+        }
+      >
+        <TimeSeriesChart
+          times={stat.times}
+          series={traffic}
+          format={formatRate}
+          axisFormat={formatBitRateShort}
+          theme={theme}
+          sync={sync}
+          wheelZoom
+          scale="fromZero"
+          height={300}
+        />
+      </ChartCard>
+      <div className={styles.pair}>
+        <ChartCard
+          title="Quality"
+          subtitle={`Mean quality index per ${bucket} bucket, 0 to 100`}
+          badge={badge}
+          theme={theme}
+          legend={quality}
+          description={`Quality chart, ${scope}. ${tiles.quality}.`}
+        >
+          <TimeSeriesChart
+            times={stat.times}
+            series={quality}
+            format={formatQuality}
+            theme={theme}
+            sync={sync}
+            scale="percent"
+            height={220}
+          />
+        </ChartCard>
+        <ChartCard
+          title="D/I ratio"
+          subtitle={`Delivered to viewers per bit taken from the CDN, per ${bucket} bucket`}
+          badge={badge}
+          theme={theme}
+          legend={ratio}
+          description={`D/I ratio chart, ${scope}. ${tiles.ratio}.`}
+        >
+          <TimeSeriesChart
+            times={stat.times}
+            series={ratio}
+            format={formatRatio}
+            theme={theme}
+            sync={sync}
+            scale="fromZero"
+            height={220}
+          />
+        </ChartCard>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,218 @@
+import './chart-test-setup.ts';
+import '@vitest/web-worker';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StatisticsView } from './statistics-view.tsx';
+
+const KEYS = { edge: 'key-edge-aaaaaaaa', spare: 'key-spare-bbbbbbbb', quiet: 'key-quiet-cccccccc' };
+
+function node(id: number, name: string, status: number, licenseKey: string) {
+  const config = {
+    id: 1,
+    name: 'Small',
+    status: 10,
+    storage: 1e12,
+    ram: 8e9,
+    bandwidth: 1e9,
+    ip_type: 'IPv4',
+  };
+  return {
+    id,
+    teamId: 9,
+    name,
+    status,
+    check: null,
+    config_id: 1,
+    configId: 1,
+    config,
+    publicKey: 'pk',
+    licenseKey,
+    domain: `${id}.example`,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    storage: null,
+    ram: null,
+    ipAddress: null,
+    os: null,
+    bandWidth: null,
+  };
+}
+
+interface Call {
+  url: string;
+  body: unknown;
+}
+
+/** A fake of the three services: answers by path and records what was asked. */
+function fakeServer(options: { nodes?: unknown[]; settings?: string; failStats?: boolean } = {}) {
+  const calls: Call[] = [];
+  const nodes = options.nodes ?? [
+    node(1, 'Edge', 10, KEYS.edge),
+    node(2, '', 10, KEYS.quiet),
+    node(3, 'Spare', 20, KEYS.spare),
+  ];
+  const json = (data: unknown, status = 200) =>
+    new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = String(input);
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ url, body });
+      if (url.endsWith('/api/v1/nodres/team/9')) return json(nodes);
+      if (url.includes('/statistic/settings/get/')) return json({ text: options.settings ?? '{}' });
+      if (url.includes('/statistic/settings/put/')) return json({ text: JSON.stringify(body) });
+      if (url.includes('/stats/v1/nodr/')) {
+        if (options.failStats) return json({ error: 'internal', message: 'boom' }, 500);
+        const { endTimestamp } = body as { endTimestamp: number };
+        const interval = url.endsWith('/day') ? 60 : url.endsWith('/week') ? 1200 : 3600;
+        const dt = endTimestamp - 2 * interval;
+        const point = {
+          dt,
+          nodrUpLink: 1024 * 1024,
+          deliveredToViewers: 3 * 1024 * 1024,
+          inputFromCdn: 1024 * 1024,
+          totalViewers: 12,
+          qualityIndex: 97,
+          deliverToInputRatio: 3,
+        };
+        return json({ result: { [dt]: point }, total_result: point, text: '{}' });
+      }
+      return json({ error: 'not_found', message: url }, 404);
+    }),
+  );
+  return calls;
+}
+
+function renderView() {
+  return render(
+    <MemoryRouter>
+      <StatisticsView userId={7} teamId={9} />
+    </MemoryRouter>,
+  );
+}
+
+const statsCalls = (calls: Call[]) => calls.filter((call) => call.url.includes('/stats/v1/nodr/'));
+
+describe('StatisticsView', () => {
+  beforeEach(() => localStorage.setItem('bearer_access_token', 'token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the nodes by group, selects the active ones and draws their Day totals', async () => {
+    const calls = fakeServer();
+    renderView();
+    expect(await screen.findByRole('checkbox', { name: /Edge/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Untitled/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Spare/ })).not.toBeChecked();
+    const deleted = screen.getByRole('group', { name: /Deleted/ });
+    expect(within(deleted).getByText('No key')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Day' })).toBeChecked();
+
+    // 8 Mib per 1 MiB of bytes: 1 MiB -> 8.00 Mb, 3 MiB -> 24.00 Mb.
+    const traffic = await screen.findByRole('img', { name: /Traffic chart, Day/ });
+    expect(traffic).toHaveAccessibleName(
+      'Traffic chart, Day, selected nodes: uplink, delivered and input bit rates. NODR UPLINK 8.00 Mb, DELIVERED TO VIEWERS 24.00 Mb, INPUT FROM CDN 8.00 Mb.',
+    );
+    expect(
+      screen.getByRole('img', { name: 'Quality chart, Day, selected nodes. QUALITY INDEX 97.0.' }),
+    ).toBeVisible();
+    expect(
+      screen.getByRole('img', {
+        name: 'D/I ratio chart, Day, selected nodes. DELIVER-TO-INPUT RATIO 3.00×.',
+      }),
+    ).toBeVisible();
+    const totals = screen.getByRole('list', { name: 'Totals' });
+    expect(within(totals).getByText('NODR UPLINK')).toBeInTheDocument();
+    expect(within(totals).getByText('DELIVERED TO VIEWERS')).toBeInTheDocument();
+    expect(within(totals).getByText('INPUT FROM CDN')).toBeInTheDocument();
+    expect(statsCalls(calls)).toHaveLength(1);
+    expect(statsCalls(calls)[0]?.body).toMatchObject({ clientId: 9, licenceKey: [KEYS.edge, KEYS.quiet] });
+    const { startTimestamp, endTimestamp } = (statsCalls(calls)[0]?.body ?? {}) as {
+      startTimestamp: number;
+      endTimestamp: number;
+    };
+    expect(endTimestamp - startTimestamp).toBe(86_400);
+  });
+
+  it('shows the sample data and its message once every node is unselected, and saves that', async () => {
+    const calls = fakeServer();
+    const user = userEvent.setup();
+    renderView();
+    await user.click(await screen.findByRole('checkbox', { name: /Edge/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Untitled/ }));
+    expect(await screen.findByText('Please choose at least one NODR in the list to see stats')).toBeVisible();
+    expect(await screen.findByRole('img', { name: /Traffic chart, sample data/ })).toBeVisible();
+    expect(screen.getAllByText('Sample data').length).toBeGreaterThan(0);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.includes('/settings/put/')).at(-1)?.body).toEqual({
+        filter: 'day',
+        selected: [],
+      }),
+    );
+  });
+
+  it('loads the Week window with the saved selection restored', async () => {
+    const calls = fakeServer({ settings: JSON.stringify({ filter: 'day', selected: [3] }) });
+    const user = userEvent.setup();
+    renderView();
+    expect(await screen.findByRole('checkbox', { name: /Spare/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Edge/ })).not.toBeChecked();
+    await screen.findByRole('img', { name: /Traffic chart, Day/ });
+    await user.click(screen.getByRole('radio', { name: 'Week' }));
+    await screen.findByRole('img', { name: /Traffic chart, Week/ });
+    const week = statsCalls(calls).at(-1);
+    expect(week?.url).toMatch(/\/stats\/v1\/nodr\/week$/);
+    expect(week?.body).toMatchObject({ licenceKey: [KEYS.spare] });
+    const { startTimestamp, endTimestamp } = (week?.body ?? {}) as {
+      startTimestamp: number;
+      endTimestamp: number;
+    };
+    expect(endTimestamp - startTimestamp).toBe(604_800);
+    expect(calls.filter((call) => call.url.includes('/settings/put/')).at(-1)?.body).toEqual({
+      filter: 'week',
+      selected: [3],
+    });
+  });
+
+  it('says so when a load fails, and tries again on request', async () => {
+    const calls = fakeServer({ failStats: true });
+    const user = userEvent.setup();
+    renderView();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sorry, something went wrong... Please try again later',
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(statsCalls(calls)).toHaveLength(2));
+  });
+
+  it('shows the no-nodes message, empty groups and the sample data for a team without nodes', async () => {
+    fakeServer({ nodes: [] });
+    renderView();
+    expect(await screen.findByText('You have added an active node')).toBeVisible();
+    expect(screen.getByText(/You can make any settings and changes on it in the section/)).toHaveTextContent(
+      'You can make any settings and changes on it in the section My NODR',
+    );
+    expect(screen.getByRole('link', { name: 'My NODR' })).toHaveAttribute('href', '/myNodr');
+    expect(screen.getAllByText('No key')).toHaveLength(3);
+    expect(await screen.findByRole('img', { name: /Traffic chart, sample data/ })).toBeVisible();
+  });
+
+  it('zooms the traffic window with the buttons and the navigator slider', async () => {
+    fakeServer();
+    const user = userEvent.setup();
+    renderView();
+    await screen.findByRole('img', { name: /Traffic chart, Day/ });
+    const slider = screen.getByRole('slider', { name: 'Traffic navigator: visible time range' });
+    const before = slider.getAttribute('aria-valuenow');
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    await waitFor(() => expect(slider.getAttribute('aria-valuenow')).not.toBe(before));
+    const zoomed = slider.getAttribute('aria-valuetext');
+    slider.focus();
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(slider.getAttribute('aria-valuetext')).not.toBe(zoomed));
+    await user.click(screen.getByRole('button', { name: 'Reset zoom' }));
+    await waitFor(() => expect(slider.getAttribute('aria-valuenow')).toBe('0'));
+  });
+});

@@ -1,0 +1,138 @@
+import { useActor } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import { inspect } from '../../app/inspect.ts';
+import { paths } from '../../app/paths.ts';
+import {
+  isLoadingStat,
+  isSavingTabs,
+  isStatError,
+  type StatisticsSnapshot,
+  selectedKeys,
+  statisticsMachine,
+} from '../../machines/statistics.machine.ts';
+import { Button } from '../../ui/button.tsx';
+import { Loader } from '../../ui/loader.tsx';
+import { NodePicker } from './node-picker.tsx';
+import { PeriodFilter } from './period-filter.tsx';
+import { StatisticsCharts } from './statistics-charts.tsx';
+import styles from './statistics-screen.module.css';
+import { SummaryTiles } from './summary-tiles.tsx';
+import { useChartTheme } from './use-chart-theme.ts';
+
+/** spec 8 and 4: the texts of the Statistics screen, quoted exactly. */
+export const STATISTICS_TEXT = {
+  choose: 'Please choose at least one NODR in the list to see stats',
+  failed: 'Sorry, something went wrong... Please try again later',
+  noNodesTitle: 'You have added an active node',
+  noNodesBody: 'You can make any settings and changes on it in the section',
+} as const;
+
+const PERIOD_NAME = { day: 'Day', week: 'Week', month: 'Month' } as const;
+
+/** The Statistics screen for a user and team: renders the statistics machine and sends it the person's choices. */
+export function StatisticsView({ userId, teamId }: { userId: number; teamId: number }) {
+  const [snapshot, send] = useActor(statisticsMachine, { input: { userId, teamId }, inspect: inspect() });
+  const theme = useChartTheme();
+  const { nodes, selected, filter, stat, sample } = snapshot.context;
+  const loading = isLoadingStat(snapshot);
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div>
+          <h1 className={styles.title}>Statistics</h1>
+          <p className={styles.subtitle}>
+            Traffic, quality and deliver-to-input ratio of your NODRs. Times in UTC.
+          </p>
+        </div>
+        <div className={styles.controls}>
+          {isSavingTabs(snapshot) && (
+            <span className={styles.saving} role="status">
+              Saving…
+            </span>
+          )}
+          <PeriodFilter value={filter} onChange={(next) => send({ type: 'filter.select', filter: next })} />
+        </div>
+      </header>
+
+      {snapshot.matches('starting') ? (
+        <Loader label="Loading statistics" />
+      ) : snapshot.matches('unavailable') ? (
+        <Failure onRetry={() => send({ type: 'stats.reload' })} />
+      ) : (
+        <div className={styles.layout}>
+          <aside className={styles.aside}>
+            <NodePicker
+              nodes={nodes}
+              selected={selected}
+              onToggle={(id) => send({ type: 'node.toggle', id })}
+              onToggleGroup={(group) => send({ type: 'group.toggle', group })}
+            />
+          </aside>
+          <div className={styles.content}>
+            <Notices snapshot={snapshot} onRetry={() => send({ type: 'stats.reload' })} />
+            {stat && !isStatError(snapshot) ? (
+              <div className={styles.results} aria-busy={loading || undefined}>
+                {loading && (
+                  <div className={styles.overlay}>
+                    <Loader label="Loading statistics" />
+                  </div>
+                )}
+                <SummaryTiles stat={stat} busy={loading} />
+                <StatisticsCharts
+                  stat={stat}
+                  theme={theme}
+                  sample={sample}
+                  scope={sample ? 'sample data' : `${PERIOD_NAME[filter]}, selected nodes`}
+                />
+                <p className={styles.attribution}>
+                  Charts by{' '}
+                  <a href="https://www.tradingview.com/" target="_blank" rel="noreferrer">
+                    TradingView Lightweight Charts™
+                  </a>
+                </p>
+              </div>
+            ) : (
+              loading && <Loader label="Loading statistics" />
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The messages above the charts: no nodes, nothing selected (sample data), a failed load. */
+function Notices({ snapshot, onRetry }: { snapshot: StatisticsSnapshot; onRetry: () => void }) {
+  if (isStatError(snapshot)) return <Failure onRetry={onRetry} />;
+  if (snapshot.context.nodes.length === 0) {
+    return (
+      <div className={styles.notice}>
+        <p className={styles.noticeTitle}>{STATISTICS_TEXT.noNodesTitle}</p>
+        <p>
+          {STATISTICS_TEXT.noNodesBody} <Link to={paths.myNodr}>My NODR</Link>
+        </p>
+      </div>
+    );
+  }
+  // spec 4: with no node selected the sample data shows, with this message.
+  if (selectedKeys(snapshot.context).length === 0) {
+    return (
+      <p className={styles.notice} role="status">
+        {STATISTICS_TEXT.choose}
+      </p>
+    );
+  }
+  return null;
+}
+
+function Failure({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className={styles.failure} role="alert">
+      <p>{STATISTICS_TEXT.failed}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import {
+  AreaSeries,
+  type AutoscaleInfoProvider,
+  ColorType,
+  CrosshairMode,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  LineSeries,
+  type LogicalRange,
+  type MouseEventParams,
+  type Time,
+} from 'lightweight-charts';
+import { useEffect, useRef, useState } from 'react';
+import { toAreaData, toLineData } from './chart-data.ts';
+import { type ChartTheme, withAlpha } from './chart-theme.ts';
+import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
+import type { RangeSync } from './range-sync.ts';
+import styles from './time-series-chart.module.css';
+
+export interface SeriesSpec {
+  key: string;
+  name: string;
+  colour: keyof Pick<ChartTheme, 'uplink' | 'delivered' | 'input' | 'quality' | 'ratio'>;
+  kind: 'line' | 'area';
+  values: Float64Array;
+}
+
+export interface TimeSeriesChartProps {
+  times: Float64Array;
+  series: SeriesSpec[];
+  /** Formats a value in the tooltip (exact); `axisFormat`, when given, on the value axis (short). */
+  format: (value: number) => string;
+  axisFormat?: (value: number) => string;
+  theme: ChartTheme;
+  sync: RangeSync;
+  /** Zoom with the mouse wheel and pinch (the traffic chart); the others follow the shared window. */
+  wheelZoom?: boolean;
+  /** The value axis: from zero to the data's top, or the fixed 0..100 of a percentage-like index. */
+  scale: 'fromZero' | 'percent';
+  height: number;
+}
+
+function chartOptions(theme: ChartTheme, wheelZoom: boolean) {
+  return {
+    autoSize: true,
+    layout: {
+      background: { type: ColorType.Solid, color: theme.surface },
+      textColor: theme.muted,
+      fontFamily: theme.font,
+      fontSize: 11,
+      // The licence notice is shown as text under the charts (statistics-view.tsx).
+      attributionLogo: false,
+    },
+    grid: { vertLines: { color: theme.grid }, horzLines: { color: theme.grid } },
+    rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.04 } },
+    timeScale: {
+      borderColor: theme.grid,
+      timeVisible: true,
+      secondsVisible: false,
+      // The shared window is a logical range: a resize must keep it, not the bar spacing.
+      lockVisibleTimeRangeOnResize: true,
+      // A day of minutes fits a phone's width (1440 buckets in ~300 px); the default floor is 0.5 px per bucket.
+      minBarSpacing: 0.05,
+    },
+    crosshair: {
+      mode: CrosshairMode.Magnet,
+      vertLine: { color: theme.border, labelBackgroundColor: theme.text },
+      horzLine: { color: theme.border, labelBackgroundColor: theme.text },
+    },
+    handleScale: {
+      mouseWheel: wheelZoom,
+      pinch: wheelZoom,
+      axisPressedMouseMove: { time: true, price: false },
+      axisDoubleClickReset: { time: true, price: true },
+    },
+    handleScroll: { mouseWheel: false, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
+  };
+}
+
+/** Traffic and ratios read from zero (a flat series is not blown up into noise); the quality index is 0..100. */
+function autoscaleFor(scale: TimeSeriesChartProps['scale']): AutoscaleInfoProvider {
+  return (original) => {
+    const info = original();
+    if (scale === 'percent') return { priceRange: { minValue: 0, maxValue: 100 } };
+    if (!info?.priceRange) return info;
+    return { ...info, priceRange: { minValue: 0, maxValue: Math.max(info.priceRange.maxValue, 1e-9) } };
+  };
+}
+
+/**
+ * A lightweight-charts time series on the shared window of `sync`, with a tooltip of exact values. Mounts the chart
+ * once; new data replaces the series' data, a new theme restyles it.
+ */
+export function TimeSeriesChart({
+  times,
+  series,
+  format,
+  axisFormat,
+  theme,
+  sync,
+  wheelZoom = false,
+  scale,
+  height,
+}: TimeSeriesChartProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const handles = useRef(new Map<string, ISeriesApi<'Line' | 'Area'>>());
+  const [tooltip, setTooltip] = useState<TooltipState | null>(null);
+  const latest = useRef({ times, series, format, axisFormat });
+  latest.current = { times, series, format, axisFormat };
+  const seriesKeys = series.map((spec) => `${spec.key}:${spec.kind}`).join();
+
+  // The chart itself, its window binding and its tooltip: once per set of series.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: theme and wheelZoom are applied by the effect below.
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const api = createChart(element, chartOptions(theme, wheelZoom));
+    chart.current = api;
+    for (const spec of latest.current.series) {
+      const common = {
+        priceFormat: {
+          type: 'custom' as const,
+          formatter: (value: number) => (latest.current.axisFormat ?? latest.current.format)(value),
+          minMove: 0.01,
+        },
+        autoscaleInfoProvider: autoscaleFor(scale),
+        lineWidth: 2 as const,
+        priceLineVisible: false,
+      };
+      const handle =
+        spec.kind === 'area' ? api.addSeries(AreaSeries, common) : api.addSeries(LineSeries, common);
+      handles.current.set(spec.key, handle);
+    }
+    const onRange = (range: LogicalRange | null) => {
+      if (range) sync.set({ from: range.from, to: range.to }, api);
+    };
+    api.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+    const unsubscribe = sync.subscribe(api, (window) => api.timeScale().setVisibleLogicalRange(window));
+    // The chart has no width until it is laid out: a window given before then is applied again once it has one.
+    const onSize = () => {
+      if (sync.window) api.timeScale().setVisibleLogicalRange(sync.window);
+    };
+    api.timeScale().subscribeSizeChange(onSize);
+    const onCrosshair = (param: MouseEventParams<Time>) => {
+      const { times: slots, series: specs, format: formatValue } = latest.current;
+      const index = param.logical === undefined ? -1 : Math.round(param.logical);
+      if (!param.point || index < 0 || index >= slots.length) return setTooltip(null);
+      setTooltip({
+        x: param.point.x,
+        width: element.clientWidth,
+        time: slots[index]!,
+        rows: specs.map((spec) => ({
+          key: spec.key,
+          name: spec.name,
+          colour: spec.colour,
+          value: spec.values[index]!,
+          text: Number.isNaN(spec.values[index]!) ? 'No data' : formatValue(spec.values[index]!),
+        })),
+      });
+    };
+    api.subscribeCrosshairMove(onCrosshair);
+    return () => {
+      unsubscribe();
+      api.unsubscribeCrosshairMove(onCrosshair);
+      api.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
+      api.timeScale().unsubscribeSizeChange(onSize);
+      api.remove();
+      chart.current = null;
+      handles.current.clear();
+    };
+  }, [seriesKeys, sync, scale]);
+
+  useEffect(() => {
+    chart.current?.applyOptions(chartOptions(theme, wheelZoom));
+    for (const spec of series) {
+      const colour = theme[spec.colour];
+      handles.current
+        .get(spec.key)
+        ?.applyOptions(
+          spec.kind === 'area'
+            ? { lineColor: colour, topColor: withAlpha(colour, 0.28), bottomColor: withAlpha(colour, 0.02) }
+            : { color: colour },
+        );
+    }
+  }, [theme, wheelZoom, series]);
+
+  useEffect(() => {
+    for (const spec of series) {
+      const handle = handles.current.get(spec.key);
+      if (!handle) continue;
+      handle.setData(spec.kind === 'area' ? toAreaData(times, spec.values) : toLineData(times, spec.values));
+    }
+    // The window is set by the screen (sync.reset) once every chart has its data.
+    setTooltip(null);
+  }, [times, series]);
+
+  return (
+    <div className={styles.frame} style={{ height }}>
+      <div ref={container} className={styles.canvas} />
+      {tooltip && <ChartTooltip state={tooltip} theme={theme} />}
+    </div>
+  );
+}

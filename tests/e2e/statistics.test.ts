@@ -1,0 +1,370 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { nodeRequestHeaders } from '../../server/node/signing.ts';
+import { samplePoints } from '../../src/data/sample-stats.ts';
+import { formatBits } from '../../src/lib/bits.ts';
+import { transformStats } from '../../src/workers/stats.ts';
+import {
+  type ApiAccount,
+  expectNoAxeViolations,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  screenshot,
+  signUpViaApi,
+  startServer,
+} from './harness.ts';
+
+const DAY = 86_400;
+/** No telemetry within this much of the Day window's start, so the Day totals do not depend on the minute of the run. */
+const DAY_EDGE_GAP = 30 * 60;
+
+interface TestNode {
+  id: number;
+  name: string;
+  licenseKey: string;
+  privateKey: KeyObject;
+}
+
+interface Minute {
+  ts: number;
+  uplink: number;
+  delivered: number;
+  input: number;
+  viewers: number;
+  quality: number;
+}
+
+let lastSignedAt = 0;
+
+/** A signed node request (docs/node-protocol.md), each with a newer timestamp than the last (the replay rule). */
+async function nodeCall(server: RunningServer, node: TestNode, path: string, body: unknown) {
+  lastSignedAt = Math.max(Date.now(), lastSignedAt + 1);
+  const raw = JSON.stringify(body);
+  const response = await fetch(`${server.url}/api/node/${path}`, {
+    method: 'POST',
+    headers: nodeRequestHeaders(node.licenseKey, node.privateKey, raw, lastSignedAt),
+    body: raw,
+  });
+  const data = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${path} -> ${response.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+async function api(server: RunningServer, account: ApiAccount, method: string, path: string, form?: object) {
+  const response = await fetch(`${server.url}/api/${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${account.token}`,
+      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
+    body: form
+      ? new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString()
+      : undefined,
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path} -> ${response.status} ${JSON.stringify(data)}`);
+  return data as Record<string, unknown>;
+}
+
+/** A node registered with a fresh P-256 key, named, verified (check + heartbeat) and so active (10). */
+async function activeNode(server: RunningServer, account: ApiAccount, name: string): Promise<TestNode> {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const created = await api(
+    server,
+    account,
+    'POST',
+    `v1/nodres/team/${account.teamId}/set_public_key/config/1`,
+    {
+      teamId: account.teamId,
+      configId: 1,
+      publicKey: pem,
+    },
+  );
+  const node: TestNode = { id: Number(created.id), name, licenseKey: String(created.licenseKey), privateKey };
+  await api(server, account, 'PUT', `v1/nodres/team/${account.teamId}/nodr/${node.id}`, {
+    teamId: account.teamId,
+    config_id: 1,
+    name,
+    id: node.id,
+  });
+  const check = await nodeCall(server, node, 'v1/check', {
+    storage: 4e12,
+    ram: 64e9,
+    ip: '8.8.8.8',
+    os: 10,
+    bandwidth: 1e10,
+  });
+  expect(check.result).toBe(true);
+  expect((await nodeCall(server, node, 'v1/heartbeat', {})).status).toBe(10);
+  return node;
+}
+
+/** Three days of minutes up to two minutes ago, with a gap around the Day window's start. */
+function telemetry(now: number): Minute[] {
+  const last = Math.floor(now / 60) * 60 - 120;
+  const dayStart = now - DAY;
+  const minutes: Minute[] = [];
+  for (let ts = last - 3 * DAY + 60, index = 0; ts <= last; ts += 60, index += 1) {
+    if (Math.abs(ts - dayStart) < DAY_EDGE_GAP) continue;
+    const wave = 1 + 0.5 * Math.sin((ts / DAY) * 2 * Math.PI);
+    const input = Math.round(1_500_000 * wave) + (index % 97) * 1000;
+    minutes.push({
+      ts,
+      uplink: Math.round(input * 1.6),
+      delivered: Math.round(input * 2.5),
+      input,
+      viewers: 80 + (index % 40),
+      quality: 88 + (index % 12),
+    });
+  }
+  return minutes;
+}
+
+function expectedTotals(minutes: Minute[]) {
+  const sum = (pick: (minute: Minute) => number) =>
+    minutes.reduce((total, minute) => total + pick(minute), 0);
+  return {
+    uplink: formatBits(sum((m) => m.uplink) * 8),
+    delivered: formatBits(sum((m) => m.delivered) * 8),
+    input: formatBits(sum((m) => m.input) * 8),
+  };
+}
+
+const trafficName = (scope: string, totals: ReturnType<typeof expectedTotals>) =>
+  `Traffic chart, ${scope}: uplink, delivered and input bit rates. NODR UPLINK ${totals.uplink}, DELIVERED TO VIEWERS ${totals.delivered}, INPUT FROM CDN ${totals.input}.`;
+
+/** How many pixels of the charts inside `img` are drawn in the delivered series' colour (the chart is not blank). */
+async function seriesPixels(page: Page, imgName: RegExp): Promise<number> {
+  const chart = page.getByRole('img', { name: imgName });
+  return chart.evaluate((element) => {
+    const token = getComputedStyle(document.documentElement).getPropertyValue('--color-chart-2').trim();
+    const hex = token.replace('#', '');
+    const target = [0, 2, 4].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+    let count = 0;
+    for (const canvas of element.querySelectorAll('canvas')) {
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0 || canvas.height === 0) continue;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      for (let at = 0; at < data.length; at += 4) {
+        const distance =
+          Math.abs(data[at]! - target[0]!) +
+          Math.abs(data[at + 1]! - target[1]!) +
+          Math.abs(data[at + 2]! - target[2]!);
+        if (data[at + 3]! > 200 && distance < 40) count += 1;
+      }
+    }
+    return count;
+  });
+}
+
+/** Any drawn pixels at all (the quality and ratio charts use other colours). */
+async function drawnPixels(page: Page, imgName: RegExp): Promise<number> {
+  return page.getByRole('img', { name: imgName }).evaluate((element) => {
+    let count = 0;
+    for (const canvas of element.querySelectorAll('canvas')) {
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0 || canvas.height === 0) continue;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      const [r, g, b] = [data[0], data[1], data[2]];
+      for (let at = 0; at < data.length; at += 4)
+        if (data[at + 3]! > 200 && (data[at] !== r || data[at + 1] !== g || data[at + 2] !== b)) count += 1;
+    }
+    return count;
+  });
+}
+
+async function openStatistics(page: Page, server: RunningServer, account: ApiAccount) {
+  await page
+    .context()
+    .addInitScript((token) => localStorage.setItem('bearer_access_token', token), account.token);
+  await page.goto(`${server.url}/statistics`);
+}
+
+const slider = (page: Page) => page.getByRole('slider', { name: 'Traffic navigator: visible time range' });
+
+/** Makes a change of filter or selection and waits for the settings save it starts (spec 4) to be answered. */
+async function changeAndSave(page: Page, change: () => Promise<void>) {
+  const put = page.waitForResponse((response) => response.url().includes('/statistic/settings/put/'));
+  await change();
+  expect((await put).status()).toBe(200);
+}
+
+describe('Statistics', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let account: ApiAccount;
+  let edge: TestNode;
+  let minutes: Minute[];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    account = await signUpViaApi(server);
+    edge = await activeNode(server, account, 'Edge Frankfurt');
+    const spare = await activeNode(server, account, 'Spare Paris');
+    // The spare node goes inactive (20): the Inactive group, not selected by default.
+    await api(server, account, 'PUT', `v1/nodres/team/${account.teamId}/update_active_nodres/${spare.id}`);
+    minutes = telemetry(Date.now() / 1000);
+    for (let at = 0; at < minutes.length; at += 1440) {
+      const answer = await nodeCall(server, edge, 'v1/telemetry', { points: minutes.slice(at, at + 1440) });
+      expect(answer.accepted).toBe(Math.min(1440, minutes.length - at));
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  // Each test starts from Day with the active node selected, whatever the one before left saved.
+  beforeEach(async () => {
+    await api(
+      server,
+      account,
+      'POST',
+      `v1/statistic/settings/put/user/${account.userId}/team/${account.teamId}`,
+      {
+        json: { filter: 'day', selected: [edge.id] },
+      },
+    );
+  });
+
+  /** The view's totals on the tiles and in the charts' names, all three charts drawn, axe clean, a screenshot. */
+  async function expectView(
+    page: Page,
+    name: 'Day' | 'Week' | 'Month',
+    totals: ReturnType<typeof expectedTotals>,
+  ) {
+    const scope = `${name}, selected nodes`;
+    await page.getByRole('img', { name: trafficName(scope, totals) }).waitFor();
+    expect(await page.getByRole('radio', { name }).isChecked()).toBe(true);
+    const tiles = page.getByRole('list', { name: 'Totals' }).getByRole('listitem');
+    expect(await tiles.filter({ hasText: 'NODR UPLINK' }).textContent()).toContain(totals.uplink);
+    expect(await tiles.filter({ hasText: 'DELIVERED TO VIEWERS' }).textContent()).toContain(totals.delivered);
+    expect(await tiles.filter({ hasText: 'INPUT FROM CDN' }).textContent()).toContain(totals.input);
+    await expect.poll(() => seriesPixels(page, new RegExp(`^Traffic chart, ${scope}`))).toBeGreaterThan(100);
+    await expect.poll(() => drawnPixels(page, new RegExp(`^Quality chart, ${scope}`))).toBeGreaterThan(100);
+    await expect.poll(() => drawnPixels(page, new RegExp(`^D/I ratio chart, ${scope}`))).toBeGreaterThan(100);
+    await expectNoAxeViolations(page, `statistics ${name}`);
+    await screenshot(page, `statistics-${name.toLowerCase()}`);
+  }
+
+  it('draws Day by default for the active nodes, with the Day totals', async () => {
+    const page = await newPage(browser);
+    await openStatistics(page, server, account);
+    await expect.poll(() => page.getByRole('checkbox', { name: /Edge Frankfurt/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /Spare Paris/ }).isChecked()).toBe(false);
+    expect(
+      await page
+        .getByRole('group', { name: /Deleted/ })
+        .getByText('No key')
+        .isVisible(),
+    ).toBe(true);
+    const dayMinutes = minutes.filter((minute) => minute.ts > Date.now() / 1000 - DAY);
+    await expectView(page, 'Day', expectedTotals(dayMinutes));
+    await page.context().close();
+  });
+
+  it('draws Week with the totals of every minute', async () => {
+    const page = await newPage(browser);
+    await openStatistics(page, server, account);
+    await page.getByRole('img', { name: /^Traffic chart, Day/ }).waitFor();
+    await changeAndSave(page, () => page.getByRole('radio', { name: 'Week' }).check());
+    await expectView(page, 'Week', expectedTotals(minutes));
+    await page.context().close();
+  });
+
+  it('draws Month with the totals of every minute, and keeps Month over a reload', async () => {
+    const page = await newPage(browser);
+    await openStatistics(page, server, account);
+    await page.getByRole('img', { name: /^Traffic chart, Day/ }).waitFor();
+    await changeAndSave(page, () => page.getByRole('radio', { name: 'Month' }).check());
+    await expectView(page, 'Month', expectedTotals(minutes));
+    await page.reload();
+    await page
+      .getByRole('img', { name: trafficName('Month, selected nodes', expectedTotals(minutes)) })
+      .waitFor();
+    expect(await page.getByRole('radio', { name: 'Month' }).isChecked()).toBe(true);
+    await page.context().close();
+  });
+
+  it('zooms the traffic chart with the wheel and the buttons, the navigator following', async () => {
+    const page = await newPage(browser);
+    await openStatistics(page, server, account);
+    const traffic = page.getByRole('img', { name: /^Traffic chart, Day/ });
+    await traffic.waitFor();
+    await expect.poll(() => seriesPixels(page, /^Traffic chart, Day/)).toBeGreaterThan(100);
+    const whole = await slider(page).getAttribute('aria-valuetext');
+
+    const box = (await traffic.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -800);
+    await expect.poll(() => slider(page).getAttribute('aria-valuetext')).not.toBe(whole);
+    const wheeled = await slider(page).getAttribute('aria-valuetext');
+
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => slider(page).getAttribute('aria-valuetext')).not.toBe(wheeled);
+    await slider(page).focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => slider(page).getAttribute('aria-valuenow')).toBe('0');
+    await screenshot(page, 'statistics-zoomed');
+    await page.getByRole('button', { name: 'Reset zoom' }).click();
+    await expect.poll(() => slider(page).getAttribute('aria-valuetext')).toBe(whole);
+    await page.context().close();
+  });
+
+  it('shows the sample data and its message when no node is selected, and keeps that over a reload', async () => {
+    const page = await newPage(browser);
+    await openStatistics(page, server, account);
+    const node = page.getByRole('checkbox', { name: /Edge Frankfurt/ });
+    await expect.poll(() => node.isChecked()).toBe(true);
+    await page.getByRole('img', { name: /^Traffic chart, Day/ }).waitFor();
+
+    await changeAndSave(page, () => node.uncheck());
+    await page.getByText('Please choose at least one NODR in the list to see stats').waitFor();
+    const sample = transformStats({ points: samplePoints(), interval: 60 }).totals;
+    const sampleTotals = {
+      uplink: formatBits(sample.uplinkBits),
+      delivered: formatBits(sample.deliveredBits),
+      input: formatBits(sample.inputBits),
+    };
+    await page.getByRole('img', { name: trafficName('sample data', sampleTotals) }).waitFor();
+    await expect.poll(() => seriesPixels(page, /^Traffic chart, sample data/)).toBeGreaterThan(100);
+    await expectNoAxeViolations(page, 'statistics sample');
+    await screenshot(page, 'statistics-sample');
+
+    await page.reload();
+    await page.getByText('Please choose at least one NODR in the list to see stats').waitFor();
+    expect(await node.isChecked()).toBe(false);
+
+    await changeAndSave(page, () => node.check());
+    await page.getByRole('img', { name: /^Traffic chart, Day, selected nodes/ }).waitFor();
+    await page.reload();
+    await expect.poll(() => node.isChecked()).toBe(true);
+    await page.getByRole('img', { name: /^Traffic chart, Day, selected nodes/ }).waitFor();
+    await page.context().close();
+  });
+
+  for (const view of ['day', 'sample'] as const) {
+    it(`fits a phone screen (${view})`, async () => {
+      const page = await newPage(browser, 'phone');
+      await openStatistics(page, server, account);
+      const node = page.getByRole('checkbox', { name: /Edge Frankfurt/ });
+      await expect.poll(() => node.isChecked()).toBe(true);
+      await page.getByRole('img', { name: /^Traffic chart, Day/ }).waitFor();
+      if (view === 'sample') {
+        await changeAndSave(page, () => node.uncheck());
+        await page.getByRole('img', { name: /^Traffic chart, sample data/ }).waitFor();
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page, `statistics ${view} (phone)`);
+      await screenshot(page, `statistics-${view}`);
+      if (view === 'sample') {
+        await changeAndSave(page, () => node.check());
+        await page.getByRole('img', { name: /^Traffic chart, Day/ }).waitFor();
+      }
+      await page.context().close();
+    });
+  }
+});
