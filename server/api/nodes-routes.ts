@@ -50,10 +50,24 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
   const member = teamMember(app);
   const base = '/v1/nodres/team/:teamId';
 
-  app.post<{ Params: TeamParams }>(
+  // spec 7 sends no body; `includeDeleted=true` (our addition) adds status 50 for the statistics node list.
+  app.post<{ Params: TeamParams; Body: { includeDeleted?: boolean } | undefined }>(
     `${base}`,
-    { preValidation: member, schema: { params: teamParams } },
-    (request) => nodes.listNodes(app.deps, request.params.teamId),
+    {
+      preValidation: member,
+      schema: {
+        params: teamParams,
+        body: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          properties: { includeDeleted: { type: 'boolean' } },
+        },
+      },
+    },
+    (request) =>
+      nodes.listNodes(app.deps, request.params.teamId, {
+        includeDeleted: request.body?.includeDeleted === true,
+      }),
   );
 
   app.post<{ Params: TeamParams & { configId: number }; Body: CreateBody }>(

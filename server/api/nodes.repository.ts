@@ -16,29 +16,43 @@ export interface NodeWithConfig {
 export const LISTED_STATUSES = [1, 10, 20, 30, 40];
 export const DELETED = 50;
 
-function prepareList(db: Db) {
+/** The statistics screen also lists deleted nodes (spec 4: its Deleted group is status 50). */
+export const STATISTICS_STATUSES = [...LISTED_STATUSES, DELETED];
+
+function prepareList(db: Db, statuses: number[], name: string) {
   return db
     .select({ node: nodes, config: configs })
     .from(nodes)
     .innerJoin(configs, eq(configs.id, nodes.configId))
-    .where(and(eq(nodes.teamId, sql.placeholder('teamId')), inArray(nodes.status, LISTED_STATUSES)))
+    .where(and(eq(nodes.teamId, sql.placeholder('teamId')), inArray(nodes.status, statuses)))
     .orderBy(asc(nodes.createdAt), asc(nodes.id))
-    .prepare('nodes_list_for_team');
+    .prepare(name);
+}
+
+function prepareLists(db: Db) {
+  return {
+    listed: prepareList(db, LISTED_STATUSES, 'nodes_list_for_team'),
+    withDeleted: prepareList(db, STATISTICS_STATUSES, 'nodes_list_for_team_with_deleted'),
+  };
 }
 
 // The node list is the hottest query (every live event makes each open screen reload it): prepared once per
 // database handle, it skips query building and planning (bench/nodes-list.ts).
-const preparedLists = new WeakMap<Db, ReturnType<typeof prepareList>>();
+const preparedLists = new WeakMap<Db, ReturnType<typeof prepareLists>>();
 
 /** Every node query of the main API; SQL lives only here. */
 export const nodesRepository = {
-  async listForTeam(db: Db, teamId: number): Promise<NodeWithConfig[]> {
-    let list = preparedLists.get(db);
-    if (!list) {
-      list = prepareList(db);
-      preparedLists.set(db, list);
+  async listForTeam(
+    db: Db,
+    teamId: number,
+    options: { includeDeleted?: boolean } = {},
+  ): Promise<NodeWithConfig[]> {
+    let lists = preparedLists.get(db);
+    if (!lists) {
+      lists = prepareLists(db);
+      preparedLists.set(db, lists);
     }
-    return list.execute({ teamId });
+    return (options.includeDeleted ? lists.withDeleted : lists.listed).execute({ teamId });
   },
 
   /** A node of the team that is not deleted, with its configuration. */

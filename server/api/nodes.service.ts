@@ -20,8 +20,12 @@ export function nodeDomain(licenseKey: string, nodrDomain: string): string {
   return `${Buffer.from(licenseKey, 'base64url').subarray(0, 8).toString('hex')}.${nodrDomain}`;
 }
 
-export async function listNodes(deps: Deps, teamId: number): Promise<NodeJson[]> {
-  return (await repo.listForTeam(deps.db, teamId)).map(nodeJson);
+export async function listNodes(
+  deps: Deps,
+  teamId: number,
+  options: { includeDeleted?: boolean } = {},
+): Promise<NodeJson[]> {
+  return (await repo.listForTeam(deps.db, teamId, options)).map(nodeJson);
 }
 
 export async function getNode(deps: Deps, teamId: number, id: number): Promise<NodeJson> {

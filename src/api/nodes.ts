@@ -104,6 +104,15 @@ export function listNodes(teamId: number, signal?: AbortSignal): Promise<Node[]>
   return request('api', 'POST', team(teamId), { struct: array(NodeStruct), signal });
 }
 
+/** The same list with deleted nodes (status 50) too, for the statistics screen's Deleted group (spec 4). */
+export function listNodesWithDeleted(teamId: number, signal?: AbortSignal): Promise<Node[]> {
+  return request('api', 'POST', team(teamId), {
+    form: { includeDeleted: true },
+    struct: array(NodeStruct),
+    signal,
+  });
+}
+
 /** spec 7 set_public_key: registers a node. 400 invalid_public_key, 409 public_key_taken or node_limit. */
 export function createNode(
   teamId: number,

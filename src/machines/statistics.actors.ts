@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { listNodes } from '../api/nodes.ts';
+import { listNodesWithDeleted } from '../api/nodes.ts';
 import {
   getStatSettings,
   loadStats,
@@ -27,7 +27,7 @@ export interface StatisticsSetup {
 export const loadStatisticsSetup = fromPromise<StatisticsSetup, { userId: number; teamId: number }>(
   async ({ input, signal }) => {
     const [nodes, text] = await Promise.all([
-      listNodes(input.teamId, signal),
+      listNodesWithDeleted(input.teamId, signal),
       getStatSettings(input.userId, input.teamId, signal).then(
         (settings) => settings.text,
         () => null,

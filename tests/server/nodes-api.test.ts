@@ -239,6 +239,21 @@ describe('main API: node calls of spec 7', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('adds deleted nodes to the list when asked, for the statistics screen, and refuses unknown list fields', async () => {
+    const kept = (await registerNode(server, user)).node;
+    const removed = (await registerNode(server, user)).node;
+    await call('DELETE', `/${removed.id}`);
+    const withDeleted = create((await call('POST', '', { includeDeleted: 'true' })).json(), array(NodeStruct));
+    expect(withDeleted.map((node) => [node.id, node.status])).toEqual([
+      [kept.id, 1],
+      [removed.id, 50],
+    ]);
+    const plain = create((await call('POST', '', { includeDeleted: 'false' })).json(), array(NodeStruct));
+    expect(plain.map((node) => node.id)).toEqual([kept.id]);
+    expect((await call('POST', '', { includeDeleted: 'maybe' })).statusCode).toBe(400);
+    expect((await call('POST', '', { statuses: '50' })).statusCode).toBe(400);
+  });
+
   it('deletes a node as status 50, keeping the row for statistics', async () => {
     const { node } = await registerNode(server, user);
     events.length = 0;
