@@ -1,6 +1,54 @@
-import type { ReactNode } from 'react';
+import { useActor } from '@xstate/react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { waitFor } from 'xstate';
+import { tokenStore } from '../api/token-store.ts';
+import { sessionMachine } from '../machines/session.machine.ts';
+import { Loader } from '../ui/loader.tsx';
+import { inspect } from './inspect.ts';
+import { paths } from './paths.ts';
+import { type Session, SessionProvider } from './session-context.tsx';
 
-/** Placeholder until issue 2 builds the guard (session check, redirect to / on failure). */
+const sessionLogic = sessionMachine.provide({
+  actions: {
+    clearToken: () => tokenStore.clear(),
+    reloadPage: () => window.location.reload(),
+  },
+  guards: { hasToken: () => tokenStore.get() !== null },
+});
+
+/**
+ * spec 2 and 6: a guarded route runs the session check (GET v1/check) first and sends the browser to / when it
+ * fails or there is no token. Its children get the session through useSession().
+ */
 export function RequireSession({ children }: { children: ReactNode }) {
-  return children;
+  const [snapshot, send, actorRef] = useActor(sessionLogic, { inspect: inspect() });
+  const { pathname } = useLocation();
+  const checkedPath = useRef(pathname);
+
+  // spec 7: the check runs before every guarded route. React keeps this guard mounted from one guarded route to the
+  // next (e.g. /createAccount -> /myNodr), so a new path checks again; the user stays on screen meanwhile.
+  useEffect(() => {
+    if (pathname === checkedPath.current) return;
+    checkedPath.current = pathname;
+    send({ type: 'session.recheck' });
+  }, [pathname, send]);
+  const { user } = snapshot.context;
+  const session = useMemo<Session | null>(() => {
+    if (!user) return null;
+    return {
+      user,
+      teamId: user.TeamsRender[0]?.id ?? 0,
+      recheck: async () => {
+        send({ type: 'session.recheck' });
+        await waitFor(actorRef, (state) => !state.hasTag('checking'));
+      },
+      logout: () => send({ type: 'session.logout' }),
+    };
+  }, [user, send, actorRef]);
+
+  if (snapshot.matches('unauthenticated')) return <Navigate to={paths.login} replace />;
+  // While checking (and after logout, until the page reloads) the same loader as the lazy routes shows.
+  if (!session) return <Loader fullScreen />;
+  return <SessionProvider session={session}>{children}</SessionProvider>;
 }

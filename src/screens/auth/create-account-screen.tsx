@@ -1,8 +1,67 @@
-/** Placeholder until its issue builds this screen. */
+import { useActor } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { inspect } from '../../app/inspect.ts';
+import { paths } from '../../app/paths.ts';
+import { useSession } from '../../app/session-context.tsx';
+import { createAccountMachine } from '../../machines/create-account.machine.ts';
+import { Button } from '../../ui/button.tsx';
+import { FormError, TextField } from '../../ui/text-field.tsx';
+import styles from './auth-form.module.css';
+import { AuthLayout } from './auth-layout.tsx';
+
+/** spec 5: profile name and surname at most 30 characters. */
+const NAME_MAX = 30;
+
+type Field = 'name' | 'surname' | 'workspace';
+
+/** spec 2, /createAccount (guarded): name, last name and workspace name, Start; then My NODR. */
 export function CreateAccountScreen() {
+  const { user, teamId } = useSession();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: user.name,
+    surname: user.surname,
+    workspace: user.TeamsRender[0]?.name ?? '',
+  });
+  const [snapshot, send] = useActor(
+    createAccountMachine.provide({ actions: { goToMyNodr: () => navigate(paths.myNodr) } }),
+    { input: { userId: user.id, teamId }, inspect: inspect() },
+  );
+  const { errors } = snapshot.context;
+  const busy = snapshot.matches('saving') || snapshot.matches('done');
+  const allEmpty = errors.form !== undefined && snapshot.matches('editing');
+
+  const field = (key: Field) => ({
+    name: key,
+    value: values[key],
+    error: errors[key],
+    'aria-invalid': errors[key] || (allEmpty && values[key] === '') ? true : undefined,
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [key]: event.target.value }));
+      send({ type: 'account.edit', field: key });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'account.submit', ...values });
+  };
+
   return (
-    <main>
-      <h1>CreateAccountScreen</h1>
-    </main>
+    <AuthLayout
+      title="Create account"
+      subtitle="Tell us who you are and name the workspace your team will share."
+    >
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextField label="Name" autoComplete="given-name" maxLength={NAME_MAX} {...field('name')} />
+        <TextField label="Last name" autoComplete="family-name" maxLength={NAME_MAX} {...field('surname')} />
+        <TextField label="Workspace name" autoComplete="organization" {...field('workspace')} />
+        {errors.form && <FormError>{errors.form}</FormError>}
+        <Button type="submit" block loading={busy}>
+          Start
+        </Button>
+      </form>
+    </AuthLayout>
   );
 }

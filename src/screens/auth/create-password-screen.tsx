@@ -1,8 +1,18 @@
-/** Placeholder until its issue builds this screen. */
+import { useNavigate, useParams } from 'react-router-dom';
+import { paths } from '../../app/paths.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { NewPasswordForm } from './new-password-form.tsx';
+
+/** spec 2, /createPassword/{hash}: from the registration e-mail; sets the password, signs in, goes to createAccount. */
 export function CreatePasswordScreen() {
+  const { hash = '' } = useParams();
+  const navigate = useNavigate();
   return (
-    <main>
-      <h1>CreatePasswordScreen</h1>
-    </main>
+    <AuthLayout
+      title="Create password"
+      subtitle="Your e-mail is confirmed. Choose the password for your account."
+    >
+      <NewPasswordForm hash={hash} onSignedIn={() => navigate(paths.createAccount)} />
+    </AuthLayout>
   );
 }

@@ -1,8 +1,61 @@
-/** Placeholder until its issue builds this screen. */
+import { useActor } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { inspect } from '../../app/inspect.ts';
+import { paths } from '../../app/paths.ts';
+import { passwordRecoveryMachine } from '../../machines/password-recovery.machine.ts';
+import { Button } from '../../ui/button.tsx';
+import { FormError, TextField } from '../../ui/text-field.tsx';
+import styles from './auth-form.module.css';
+import { AuthLayout } from './auth-layout.tsx';
+
+/** spec 2, Forgot password: e-mail, Submit, a link back to login; success goes to passwordRecovery. */
 export function ForgotPasswordScreen() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [snapshot, send] = useActor(
+    passwordRecoveryMachine.provide({
+      actions: { goToPasswordRecovery: () => navigate(paths.passwordRecovery) },
+    }),
+    { inspect: inspect() },
+  );
+  const { errors } = snapshot.context;
+  const busy = snapshot.matches('sending') || snapshot.matches('sent');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'recovery.submit', email });
+  };
+
   return (
-    <main>
-      <h1>ForgotPasswordScreen</h1>
-    </main>
+    <AuthLayout
+      title="Forgot password"
+      subtitle="Enter the e-mail of your account and we will send you a link to set a new password."
+      footer={
+        <Link className={styles.link} to={paths.login}>
+          Back to login
+        </Link>
+      }
+    >
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextField
+          label="E-mail"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          error={errors.email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            send({ type: 'recovery.edit', field: 'email' });
+          }}
+        />
+        {errors.form && <FormError>{errors.form}</FormError>}
+        <Button type="submit" block loading={busy}>
+          Submit
+        </Button>
+      </form>
+    </AuthLayout>
   );
 }

@@ -1,8 +1,89 @@
-/** Placeholder until its issue builds this screen. */
+import { useActor } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { tokenStore } from '../../api/token-store.ts';
+import { inspect } from '../../app/inspect.ts';
+import { paths } from '../../app/paths.ts';
+import { loginMachine } from '../../machines/login.machine.ts';
+import { Button } from '../../ui/button.tsx';
+import { FormError, PasswordField, TextField } from '../../ui/text-field.tsx';
+import styles from './auth-form.module.css';
+import { AuthLayout } from './auth-layout.tsx';
+
+/** spec 2, Login at /: e-mail and password, Login, links to Forgot password and Sign up; success goes to My NODR. */
 export function LoginScreen() {
+  const navigate = useNavigate();
+  const [snapshot, send] = useActor(
+    loginMachine.provide({
+      actions: {
+        storeToken: (_, { token }) => tokenStore.set(token),
+        clearToken: () => tokenStore.clear(),
+        goToMyNodr: () => navigate(paths.myNodr),
+      },
+    }),
+    { inspect: inspect() },
+  );
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { errors } = snapshot.context;
+  const busy = snapshot.matches('submitting') || snapshot.matches('success');
+  const allEmpty = errors.form !== undefined && snapshot.matches('idle');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'login.submit', email, password });
+  };
+
   return (
-    <main>
-      <h1>LoginScreen</h1>
-    </main>
+    <AuthLayout
+      title="Sign in to NODR"
+      subtitle="Welcome back. Manage your nodes and follow their traffic."
+      footer={
+        <>
+          Don't have an account?{' '}
+          <Link className={styles.link} to={paths.register}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextField
+          label="E-mail"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          error={errors.email}
+          aria-invalid={errors.email || allEmpty ? true : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            send({ type: 'login.edit', field: 'email' });
+          }}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          error={errors.password}
+          aria-invalid={errors.password || allEmpty ? true : undefined}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            send({ type: 'login.edit', field: 'password' });
+          }}
+        />
+        <div className={styles.row}>
+          <Link className={styles.link} to={paths.forgotPassword}>
+            Forgot password
+          </Link>
+        </div>
+        {errors.form && <FormError>{errors.form}</FormError>}
+        <Button type="submit" block loading={busy}>
+          Login
+        </Button>
+      </form>
+    </AuthLayout>
   );
 }

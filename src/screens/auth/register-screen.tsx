@@ -1,8 +1,84 @@
-/** Placeholder until its issue builds this screen. */
+import { useActor } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { inspect } from '../../app/inspect.ts';
+import { paths } from '../../app/paths.ts';
+import { registrationMachine } from '../../machines/registration.machine.ts';
+import { Button } from '../../ui/button.tsx';
+import { Checkbox, FormError, TextField } from '../../ui/text-field.tsx';
+import styles from './auth-form.module.css';
+import { AuthLayout } from './auth-layout.tsx';
+
+/** spec 2, Register ('Join network'): e-mail and two checkboxes checked by default; success goes to pending. */
 export function RegisterScreen() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [terms, setTerms] = useState(true);
+  const [offers, setOffers] = useState(true);
+  const [snapshot, send] = useActor(
+    registrationMachine.provide({
+      actions: {
+        goToPendingRegistration: ({ context }) =>
+          navigate(paths.pendingRegistration, { state: { email: context.request.login } }),
+      },
+    }),
+    { inspect: inspect() },
+  );
+  const { errors } = snapshot.context;
+  const busy = snapshot.matches('sending') || snapshot.matches('pending');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'registration.submit', email, offer: offers, subscription: terms });
+  };
+
   return (
-    <main>
-      <h1>RegisterScreen</h1>
-    </main>
+    <AuthLayout
+      title="Join network"
+      subtitle="Create your NODR account with your e-mail. We will send you a link to set your password."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link className={styles.link} to={paths.login}>
+            Login
+          </Link>
+        </>
+      }
+    >
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextField
+          label="E-mail"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          error={errors.email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            send({ type: 'registration.edit', field: 'email' });
+          }}
+        />
+        <div className={styles.checks}>
+          <Checkbox
+            label="I agree to the terms of service"
+            name="subscription"
+            checked={terms}
+            onChange={(event) => setTerms(event.target.checked)}
+          />
+          <Checkbox
+            label="I agree to receive updates and offers"
+            name="offer"
+            checked={offers}
+            onChange={(event) => setOffers(event.target.checked)}
+          />
+        </div>
+        {errors.form && <FormError>{errors.form}</FormError>}
+        {/* spec 2: disabled while the terms are not accepted. */}
+        <Button type="submit" block loading={busy} disabled={!terms}>
+          Create account
+        </Button>
+      </form>
+    </AuthLayout>
   );
 }

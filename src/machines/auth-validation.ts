@@ -1,0 +1,88 @@
+/** spec 5: the exact texts of the sign-in and sign-up forms. */
+export const authMessages = {
+  required: 'Required field',
+  /** spec 5: 'Invalid e-mail' on login, 'invalid email' elsewhere. */
+  loginEmail: 'Invalid e-mail',
+  email: 'invalid email',
+  allRequired: 'All fields are required',
+  minPassword: 'Minimum 6 symbols are required',
+  mismatch: 'Passwords do not match',
+  incorrectCredentials: 'Incorrect e-mail or password',
+} as const;
+
+/** spec 9: minimum password length, counted in characters as the server counts them. */
+export const PASSWORD_MIN = 6;
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
+
+/** Messages per field, plus `form` for a message about the whole form. No key: no error. */
+export type FieldErrors<Field extends string> = Partial<Record<Field | 'form', string>>;
+
+export const hasErrors = (errors: FieldErrors<string>): boolean => Object.keys(errors).length > 0;
+
+/** Removes the message of one field and the form-level one, as a person edits (spec 5: cleared on edit). */
+export function withoutError<Field extends string>(
+  errors: FieldErrors<Field>,
+  field: Field,
+): FieldErrors<Field> {
+  const { [field]: _field, form: _form, ...rest } = errors;
+  return rest as FieldErrors<Field>;
+}
+
+function emailError(email: string, invalidText: string): string | undefined {
+  if (email === '') return authMessages.required;
+  if (email.length > 254 || !EMAIL.test(email)) return invalidText;
+  return undefined;
+}
+
+/** Drops undefined entries, so that `{}` means valid. */
+function compact<Field extends string>(errors: Record<Field, string | undefined>): FieldErrors<Field> {
+  return Object.fromEntries(
+    Object.entries(errors).filter(([, text]) => text !== undefined),
+  ) as FieldErrors<Field>;
+}
+
+/** spec 5, login: both empty -> 'All fields are required'; else per field. Inputs already trimmed. */
+export function validateLogin(input: { email: string; password: string }): FieldErrors<'email' | 'password'> {
+  if (input.email === '' && input.password === '') return { form: authMessages.allRequired };
+  return compact({
+    email: emailError(input.email, authMessages.loginEmail),
+    password: input.password === '' ? authMessages.required : undefined,
+  });
+}
+
+/** spec 5, register and forgot password: 'Required field', 'invalid email'. */
+export function validateEmail(input: { email: string }): FieldErrors<'email'> {
+  return compact({ email: emailError(input.email, authMessages.email) });
+}
+
+/** spec 5, create and reset password. */
+export function validateNewPassword(input: {
+  password: string;
+  confirm: string;
+}): FieldErrors<'password' | 'confirm'> {
+  if (input.password === '' && input.confirm === '') return { form: authMessages.allRequired };
+  let password: string | undefined;
+  if (input.password === '') password = authMessages.required;
+  else if ([...input.password].length < PASSWORD_MIN) password = authMessages.minPassword;
+  let confirm: string | undefined;
+  if (input.confirm === '') confirm = authMessages.required;
+  else if (input.password !== '' && input.confirm !== input.password) confirm = authMessages.mismatch;
+  return compact({ password, confirm });
+}
+
+/** spec 5, create account: all three required. */
+export function validateAccount(input: {
+  name: string;
+  surname: string;
+  workspace: string;
+}): FieldErrors<'name' | 'surname' | 'workspace'> {
+  if (input.name === '' && input.surname === '' && input.workspace === '')
+    return { form: authMessages.allRequired };
+  const required = (value: string) => (value === '' ? authMessages.required : undefined);
+  return compact({
+    name: required(input.name),
+    surname: required(input.surname),
+    workspace: required(input.workspace),
+  });
+}

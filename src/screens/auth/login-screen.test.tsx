@@ -1,0 +1,111 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tokenStore } from '../../api/token-store.ts';
+import { LoginScreen } from './login-screen.tsx';
+import { fakeApi, renderAt, sessionToken } from './testing.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function setup(handlers: Parameters<typeof fakeApi>[0] = {}) {
+  const api = fakeApi(handlers);
+  renderAt(<LoginScreen />, '/');
+  return { api, user: userEvent.setup() };
+}
+
+const email = () => screen.getByLabelText('E-mail');
+const password = () => screen.getByLabelText('Password', { selector: 'input' });
+const login = () => screen.getByRole('button', { name: 'Login' });
+
+describe('LoginScreen', () => {
+  it('has the fields, the Login button and the links of spec 2', () => {
+    setup();
+    expect(email()).toHaveAttribute('type', 'email');
+    expect(password()).toHaveAttribute('type', 'password');
+    expect(login()).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '/forgotPassword');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+  });
+
+  it("says 'All fields are required' when both are empty, without calling the server", async () => {
+    const { api, user } = setup();
+    await user.click(login());
+    expect(screen.getByRole('alert')).toHaveTextContent('All fields are required');
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls).toEqual([]);
+  });
+
+  it("says 'Required field' and 'Invalid e-mail' per field; inputs are trimmed", async () => {
+    const { user } = setup();
+    await user.type(password(), 'secret1');
+    await user.click(login());
+    expect(screen.getByText('Required field')).toBeInTheDocument();
+    await user.type(email(), '   ');
+    await user.click(login());
+    expect(screen.getByText('Required field')).toBeInTheDocument();
+    await user.type(email(), 'ada@');
+    await user.click(login());
+    expect(screen.getByText('Invalid e-mail')).toBeInTheDocument();
+    await user.clear(password());
+    await user.clear(email());
+    await user.type(email(), 'ada@example.com');
+    await user.click(login());
+    expect(screen.getByText('Required field')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid e-mail')).not.toBeInTheDocument();
+  });
+
+  it("clears a field's message when the field is edited", async () => {
+    const { user } = setup();
+    await user.type(email(), 'ada@');
+    await user.click(login());
+    expect(screen.getByText('Invalid e-mail')).toBeInTheDocument();
+    await user.type(email(), 'x');
+    expect(screen.queryByText('Invalid e-mail')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Incorrect e-mail or password', clears the token, and clears the message on edit", async () => {
+    tokenStore.set('old-token');
+    const { user } = setup({
+      'POST /auth/guest/auth': () => ({
+        status: 401,
+        body: { error: 'invalid_credentials', message: 'Incorrect e-mail or password' },
+      }),
+    });
+    await user.type(email(), 'ada@example.com');
+    await user.type(password(), 'wrong-password');
+    await user.click(login());
+    expect(await screen.findByText('Incorrect e-mail or password')).toBeInTheDocument();
+    expect(tokenStore.get()).toBeNull();
+    await user.type(password(), '!');
+    expect(screen.queryByText('Incorrect e-mail or password')).not.toBeInTheDocument();
+  });
+
+  it('sends trimmed credentials, disables Login while sending, stores the token and goes to /myNodr', async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    const { api, user } = setup({
+      'POST /auth/guest/auth': () => new Promise((resolve) => (answer = resolve)),
+    });
+    await user.type(email(), '  ada@example.com ');
+    await user.type(password(), ' secret1 ');
+    await user.click(login());
+    expect(login()).toBeDisabled();
+    expect(login()).toHaveAttribute('aria-busy', 'true');
+    expect(api.calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/auth/guest/auth',
+      form: { login: 'ada@example.com', password: 'secret1' },
+    });
+    answer({ status: 200, body: sessionToken });
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/myNodr');
+    expect(tokenStore.get()).toBe('fresh-token');
+  });
+
+  it('shows and hides the password with the toggle', async () => {
+    const { user } = setup();
+    await user.type(password(), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password()).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    await waitFor(() => expect(password()).toHaveAttribute('type', 'password'));
+  });
+});

@@ -1,0 +1,62 @@
+import { useActor } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import { tokenStore } from '../../api/token-store.ts';
+import { inspect } from '../../app/inspect.ts';
+import { setPasswordMachine } from '../../machines/set-password.machine.ts';
+import { Button } from '../../ui/button.tsx';
+import { FormError, PasswordField } from '../../ui/text-field.tsx';
+import styles from './auth-form.module.css';
+
+/** The form of Create password and Reset password (spec 2): new password and confirm, Submit. */
+export function NewPasswordForm({ hash, onSignedIn }: { hash: string; onSignedIn: () => void }) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [snapshot, send] = useActor(
+    setPasswordMachine.provide({
+      actions: { storeToken: (_, { token }) => tokenStore.set(token), goNext: onSignedIn },
+    }),
+    { input: { hash }, inspect: inspect() },
+  );
+  const { errors } = snapshot.context;
+  const busy = snapshot.matches('saving') || snapshot.matches('signedIn');
+  const allEmpty = errors.form !== undefined && password === '' && confirm === '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'password.submit', password, confirm });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <PasswordField
+        label="New password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        error={errors.password}
+        hint="At least 6 characters."
+        aria-invalid={errors.password || allEmpty ? true : undefined}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          send({ type: 'password.edit', field: 'password' });
+        }}
+      />
+      <PasswordField
+        label="Confirm password"
+        name="confirm"
+        autoComplete="new-password"
+        value={confirm}
+        error={errors.confirm}
+        aria-invalid={errors.confirm || allEmpty ? true : undefined}
+        onChange={(event) => {
+          setConfirm(event.target.value);
+          send({ type: 'password.edit', field: 'confirm' });
+        }}
+      />
+      {errors.form && <FormError>{errors.form}</FormError>}
+      <Button type="submit" block loading={busy}>
+        Submit
+      </Button>
+    </form>
+  );
+}
