@@ -1,5 +1,5 @@
-import { fromPromise } from 'xstate';
 import { updateTeam, updateUser } from '../api/auth.ts';
+import { fromRequest } from './from-request.ts';
 
 export interface AccountInput {
   userId: number;
@@ -10,7 +10,7 @@ export interface AccountInput {
 }
 
 /** spec 2, Create account: PUT v1/user/{id} (name, last name), then PUT v1/teams/{id} (workspace name). */
-export const saveAccount = fromPromise<void, AccountInput>(async ({ input, signal }) => {
+export const saveAccount = fromRequest<void, AccountInput>(async ({ input, signal }) => {
   await updateUser(input.userId, { name: input.name, surname: input.surname }, signal);
   await updateTeam(input.teamId, input.workspace, signal);
 });

@@ -1,4 +1,3 @@
-import { fromPromise } from 'xstate';
 import type { User } from '../api/auth.ts';
 import {
   acceptEmailChange,
@@ -7,23 +6,24 @@ import {
   resendEmailChange,
   revokeEmailChange,
 } from '../api/settings.ts';
+import { fromRequest } from './from-request.ts';
 import { afterStrictModeRemount } from './link-confirmation.ts';
 
 // Each actor passes its signal on, so a stopped machine cancels its request (STYLE 5).
 
-export const requestEmailChangeActor = fromPromise<User, ChangeEmailInput>(({ input, signal }) =>
+export const requestEmailChangeActor = fromRequest<User, ChangeEmailInput>(({ input, signal }) =>
   changeEmail(input, signal),
 );
 
-export const resendEmailChangeActor = fromPromise<User, { userId: number }>(({ input, signal }) =>
+export const resendEmailChangeActor = fromRequest<User, { userId: number }>(({ input, signal }) =>
   resendEmailChange(input.userId, signal),
 );
 
-export const revokeEmailChangeActor = fromPromise<User, { userId: number }>(({ input, signal }) =>
+export const revokeEmailChangeActor = fromRequest<User, { userId: number }>(({ input, signal }) =>
   revokeEmailChange(input.userId, signal),
 );
 
-export const acceptEmailChangeActor = fromPromise<unknown, { hash: string }>(async ({ input, signal }) => {
+export const acceptEmailChangeActor = fromRequest<unknown, { hash: string }>(async ({ input, signal }) => {
   await afterStrictModeRemount(signal);
   return acceptEmailChange(input.hash, signal);
 });

@@ -1,7 +1,7 @@
-import { fromPromise } from 'xstate';
 import { recoverPassword } from '../api/auth.ts';
+import { fromRequest } from './from-request.ts';
 
 /** POST guest/recovery-password (url: origin plus /resPassword, built by the API module). */
-export const requestRecovery = fromPromise<unknown, { login: string }>(({ input, signal }) =>
+export const requestRecovery = fromRequest<unknown, { login: string }>(({ input, signal }) =>
   recoverPassword(input, signal),
 );

@@ -1,4 +1,3 @@
-import { fromPromise } from 'xstate';
 import { listNodesWithDeleted } from '../api/nodes.ts';
 import {
   getStatSettings,
@@ -9,6 +8,7 @@ import {
 } from '../api/stats.ts';
 import { statsWorker } from '../workers/stats.client.ts';
 import type { StatSeries } from '../workers/stats.ts';
+import { fromRequest } from './from-request.ts';
 import { type SavedStatSettings, type StatNode, statNodes } from './statistics.selection.ts';
 
 /** spec 4 and 9: the interval each filter shows after a successful load. */
@@ -24,7 +24,7 @@ export interface StatisticsSetup {
  * The node list and the saved statistics configuration (spec 4, Configuration list), together. A failed settings
  * read is not fatal: the screen starts from the defaults.
  */
-export const loadStatisticsSetup = fromPromise<StatisticsSetup, { userId: number; teamId: number }>(
+export const loadStatisticsSetup = fromRequest<StatisticsSetup, { userId: number; teamId: number }>(
   async ({ input, signal }) => {
     const [nodes, text] = await Promise.all([
       listNodesWithDeleted(input.teamId, signal),
@@ -47,7 +47,7 @@ export interface StatsLoadInput {
  * spec 4 and 7: the statistics of the selected nodes over the filter's window ending now (at the end of the current
  * bucket, so the buckets line up), turned into chart series by the worker.
  */
-export const loadStatSeries = fromPromise<StatSeries, StatsLoadInput>(async ({ input, signal }) => {
+export const loadStatSeries = fromRequest<StatSeries, StatsLoadInput>(async ({ input, signal }) => {
   const interval = INTERVAL_SECONDS[input.filter];
   const end = Math.ceil(Date.now() / 1000 / interval) * interval;
   const start = end - STATS_WINDOW_SECONDS[input.filter];
@@ -60,10 +60,10 @@ export const loadStatSeries = fromPromise<StatSeries, StatsLoadInput>(async ({ i
 });
 
 /** spec 1 and 4: the built-in sample data, as series (the data lives in the worker). */
-export const loadSampleSeries = fromPromise<StatSeries>(() => statsWorker().sample());
+export const loadSampleSeries = fromRequest<StatSeries>(() => statsWorker().sample());
 
 /** spec 4, Saving the statistics configuration list: answers the saved text. */
-export const saveStatSettings = fromPromise<
+export const saveStatSettings = fromRequest<
   string,
   { userId: number; teamId: number; settings: SavedStatSettings }
 >(async ({ input, signal }) => {
