@@ -1,8 +1,94 @@
-/** Placeholder until its issue builds this screen. */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useLiveUpdates } from '../../app/live-updates.tsx';
+import { paths } from '../../app/paths.ts';
+import { useSession } from '../../app/session-context.tsx';
+import { nodeListMachine } from '../../machines/node-list.machine.ts';
+import { Button } from '../../ui/button.tsx';
+import { PlusIcon, ServerIcon } from '../../ui/icons.tsx';
+import { Loader } from '../../ui/loader.tsx';
+import { FormError } from '../../ui/text-field.tsx';
+import styles from './my-nodr-screen.module.css';
+import { NodeCard } from './node-card.tsx';
+import { SoonModal } from './node-modals.tsx';
+
+/**
+ * My NODR (spec 2): the team's nodes, or the empty state; the plus block adds a node (the 'soon' modal at 3). Live
+ * updates (spec 4) reload the list in place.
+ */
 export function MyNodrScreen() {
+  const { teamId } = useSession();
+  const navigate = useNavigate();
+  const list = useActorRef(nodeListMachine.provide({ actions: { goToAdd: () => navigate(paths.addNodr) } }), {
+    input: { teamId },
+  });
+  const state = useSelector(list, (snapshot) => snapshot);
+  const { nodes, configs, error } = state.context;
+  const reload = useCallback(() => list.send({ type: 'nodes.reload' }), [list]);
+  useLiveUpdates(reload);
+  const add = () => list.send({ type: 'nodes.add' });
+
   return (
-    <main>
-      <h1>MyNodrScreen</h1>
-    </main>
+    <section className={styles.screen} aria-labelledby="my-nodr-title">
+      <header className={styles.header}>
+        <h1 id="my-nodr-title" className={styles.title}>
+          My NODR
+        </h1>
+        {nodes.length > 0 && <p className={styles.count}>{nodes.length} of 3 NODRs</p>}
+      </header>
+
+      {state.matches('loading') && <Loader label="Loading your NODRs" />}
+
+      {state.matches('failed') && (
+        <div className={styles.failed}>
+          <FormError>{error}</FormError>
+          <Button variant="secondary" onClick={() => list.send({ type: 'nodes.retry' })}>
+            Try again
+          </Button>
+        </div>
+      )}
+
+      {state.matches('ready') && nodes.length === 0 && (
+        <div className={styles.empty}>
+          <span className={styles.emptyIcon} aria-hidden="true">
+            <ServerIcon size={32} />
+          </span>
+          <h2 className={styles.emptyTitle}>You haven't added any NODR yet</h2>
+          <p className={styles.emptyText}>
+            Choose a configuration, install the NODR software on your server and register its key.
+          </p>
+          <Button onClick={add}>
+            <PlusIcon size={18} />
+            Add my first NODR
+          </Button>
+        </div>
+      )}
+
+      {state.matches('ready') && nodes.length > 0 && (
+        <>
+          {error && <FormError>{error}</FormError>}
+          <ul className={styles.list}>
+            {nodes.map((node) => (
+              <li key={node.id}>
+                <NodeCard node={node} configs={configs} onDeleted={reload} />
+              </li>
+            ))}
+            <li>
+              <button type="button" className={styles.plus} onClick={add}>
+                <span className={styles.plusIcon} aria-hidden="true">
+                  <PlusIcon />
+                </span>
+                Add NODR
+              </button>
+            </li>
+          </ul>
+        </>
+      )}
+
+      {state.matches({ ready: { dialog: 'soon' } }) && (
+        <SoonModal onClose={() => list.send({ type: 'soon.close' })} />
+      )}
+    </section>
   );
 }

@@ -1,0 +1,57 @@
+const DECIMAL_PREFIXES = ['', 'K', 'M', 'G', 'T', 'P'] as const;
+
+/** Splits a value into a number under 1000 and its decimal prefix (spec 9: decimal K/M/G/T/P for configurations). */
+function decimal(value: number): { amount: string; prefix: string } {
+  let amount = Math.abs(value);
+  let step = 0;
+  while (amount >= 1000 && step < DECIMAL_PREFIXES.length - 1) {
+    amount /= 1000;
+    step += 1;
+  }
+  // One decimal place below 10 (e.g. '2.5 TB'), none above; trailing '.0' dropped.
+  const rounded = amount < 10 ? Math.round(amount * 10) / 10 : Math.round(amount);
+  return { amount: `${value < 0 ? '-' : ''}${rounded}`, prefix: DECIMAL_PREFIXES[step] ?? '' };
+}
+
+/** Bytes in decimal units: 2e12 -> '2 TB', 16e9 -> '16 GB', 500 -> '500 B'. */
+export function formatBytes(bytes: number): string {
+  const { amount, prefix } = decimal(bytes);
+  return `${amount} ${prefix}B`;
+}
+
+/** Bits per second in decimal units: 1e9 -> '1 Gbps', 5e8 -> '500 Mbps'. */
+export function formatBitRate(bitsPerSecond: number): string {
+  const { amount, prefix } = decimal(bitsPerSecond);
+  return `${amount} ${prefix}bps`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** spec 9: en-GB day, long month, year, in UTC: '22 November 2026'. */
+export function formatDate(value: Date | string | number): string {
+  return dateFormat.format(toDate(value));
+}
+
+/** spec 9: the date with hour and minute, in UTC: '22 November 2026 at 14:05'. */
+export function formatDateTime(value: Date | string | number): string {
+  return dateTimeFormat.format(toDate(value));
+}

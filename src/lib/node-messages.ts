@@ -1,0 +1,41 @@
+import { ApiError } from '../api/client.ts';
+
+/** spec 8: node creation or update error 409. */
+export const KEY_TAKEN =
+  'The key is already taken by another NODR. Please check that you enter your key and try again';
+/** spec 8 and 5: a 500 on create/update, or a failed format check. */
+export const KEY_FORMAT = 'Incorrect format public key. Please check your key and try again';
+/** spec 2 and 9: the 'soon' modal, also what the server says at the 3-node limit. */
+export const SOON_TITLE = 'Soon it will be possible to add a new NODR';
+/** Any other failure of a node call (network down, an unexpected server error). */
+export const GENERIC_FAILURE = 'Sorry, something went wrong... Please try again later';
+
+/** A failed node call as the screens show it: the message, and the error code spec 8 says is kept. */
+export interface Failure {
+  message: string;
+  code: string;
+}
+
+const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'network_error');
+
+/** A failed create, update or reconfigure that carried a key (spec 8). */
+export function keyFailure(error: unknown): Failure {
+  const code = codeOf(error);
+  if (!(error instanceof ApiError)) return { message: GENERIC_FAILURE, code };
+  if (code === 'node_limit') return { message: SOON_TITLE, code };
+  if (code === 'public_key_taken') return { message: KEY_TAKEN, code };
+  // spec 8: a 500 reads as a key in the wrong format; so does the server's own format refusal.
+  if (error.status === 500 || code === 'invalid_public_key') return { message: KEY_FORMAT, code };
+  return actionFailure(error);
+}
+
+/** Any other failed node call: the server's own text for a refusal, else the generic message. */
+export function actionFailure(error: unknown): Failure {
+  const code = codeOf(error);
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+    return { message: error.message, code };
+  return { message: GENERIC_FAILURE, code };
+}
+
+/** spec 5 and 8: a key that fails the format check before any call. */
+export const KEY_FORMAT_FAILURE: Failure = { message: KEY_FORMAT, code: 'invalid_public_key' };

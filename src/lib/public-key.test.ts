@@ -1,0 +1,50 @@
+import { generateKeyPairSync } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PUBLIC_KEY } from '../machines/node-fixtures.ts';
+import { hasPublicKeyShape, maskPublicKey } from './public-key.ts';
+
+describe('public key shape (spec 5)', () => {
+  it('accepts real P-256 keys, with CRLF line ends and surrounding space', () => {
+    for (let i = 0; i < 20; i += 1) {
+      const pem = String(
+        generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }),
+      );
+      expect(hasPublicKeyShape(pem)).toBe(true);
+      expect(hasPublicKeyShape(`  ${pem.replaceAll('\n', '\r\n')}  `)).toBe(true);
+    }
+  });
+
+  it.each([
+    ['an empty field', ''],
+    ['a key on one line', PUBLIC_KEY.replaceAll('\n', '')],
+    ['a missing end line', PUBLIC_KEY.split('\n').slice(0, 3).join('\n')],
+    ['a private key header', PUBLIC_KEY.replace('BEGIN PUBLIC', 'BEGIN PRIVATE')],
+    [
+      'an RSA key',
+      String(
+        generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }),
+      ),
+    ],
+  ])('refuses %s', (_, text) => expect(hasPublicKeyShape(text)).toBe(false));
+
+  it('refuses any change of one character of the base64 lines to a non-base64 one', () => {
+    const lines = PUBLIC_KEY.split('\n');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 123 }),
+        fc.constantFrom('-', ' ', '.', '_', '*', 'é'),
+        (at, bad) => {
+          const body = `${lines[1]}${lines[2]}`;
+          const broken = `${body.slice(0, at)}${bad}${body.slice(at + 1)}`;
+          const text = [lines[0], broken.slice(0, 64), broken.slice(64), lines[3]].join('\n');
+          expect(hasPublicKeyShape(text)).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('masks all but the ends of the key body', () => {
+    expect(maskPublicKey(PUBLIC_KEY)).toBe('MFkwEwYH••••••••bzbiLw==');
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { actorDone, actorError, createMachineModel } from '../../tests/model/machine-model.ts';
+import { ApiError } from '../api/client.ts';
+import type { Node } from '../api/nodes.ts';
+import { KEY_FORMAT, KEY_TAKEN, SOON_TITLE } from '../lib/node-messages.ts';
+import { addNodeMachine } from './add-node.machine.ts';
+import { configs, makeNode, PUBLIC_KEY } from './node-fixtures.ts';
+
+const input = { teamId: 3, command: 'curl -fsSLO https://example.com/nodr-install.sh' };
+
+describe('add node machine, model', () => {
+  const model = createMachineModel(addNodeMachine, {
+    input,
+    events: [
+      { type: 'config.select', configId: 1 },
+      { type: 'config.select', configId: 4 },
+      { type: 'step.next' },
+      { type: 'step.back' },
+      { type: 'installer.copy' },
+      { type: 'key.input', text: 'not a key' },
+      { type: 'key.input', text: PUBLIC_KEY },
+      { type: 'key.submit' },
+      { type: 'configs.retry' },
+      { type: 'xstate.after.copiedNotice.addNode.installer.copied' },
+      actorDone('loadConfigs', configs),
+      actorDone('loadConfigs', [configs[2]]),
+      actorError('loadConfigs', new ApiError(503, 'unavailable', 'Service unavailable')),
+      actorDone('copyText'),
+      actorError('copyText', new Error('denied')),
+      actorDone('createNode', makeNode()),
+      actorError('createNode', new ApiError(409, 'public_key_taken', KEY_TAKEN)),
+    ],
+  });
+  it.each(model.paths)('$description', (path) => model.run(path));
+  it('reaches every state and transition', () => model.expectFullCoverage());
+});
+
+describe('add node machine, behaviour', () => {
+  type Create = (input: { teamId: number; configId: number; publicKey: string }) => Promise<Node>;
+  function start(create: Create) {
+    const finish = vi.fn();
+    const copy = vi.fn(async (_: { text: string }) => undefined);
+    const machine = addNodeMachine.provide({
+      actions: { finish },
+      actors: {
+        loadConfigs: fromPromise(async () => configs),
+        createNode: fromPromise(({ input }) => create(input)),
+        copyText: fromPromise(({ input }) => copy(input)),
+      },
+    });
+    const actor = createActor(machine, { input }).start();
+    return { actor, finish, copy };
+  }
+
+  it('walks the three steps and registers the node with the chosen configuration', async () => {
+    const create = vi.fn<Create>(async () => makeNode());
+    const { actor, finish, copy } = start(create);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('chooseConfig'));
+    expect(actor.getSnapshot().context.configId).toBe(1);
+    actor.send({ type: 'config.select', configId: 4 });
+    expect(actor.getSnapshot().context.configId).toBe(1);
+    actor.send({ type: 'config.select', configId: 2 });
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'installer.copy' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ installer: 'copied' })).toBe(true));
+    expect(copy).toHaveBeenCalledWith({ text: input.command });
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'key.submit' });
+    expect(actor.getSnapshot().value).toBe('publicKey');
+    actor.send({ type: 'key.input', text: `  ${PUBLIC_KEY}\n` });
+    actor.send({ type: 'key.submit' });
+    await vi.waitFor(() => expect(finish).toHaveBeenCalledOnce());
+    expect(create).toHaveBeenCalledWith({ teamId: 3, configId: 2, publicKey: PUBLIC_KEY });
+  });
+
+  it.each([
+    [new ApiError(409, 'public_key_taken', 'taken'), KEY_TAKEN],
+    [new ApiError(500, 'internal', 'boom'), KEY_FORMAT],
+    [new ApiError(400, 'invalid_public_key', 'bad'), KEY_FORMAT],
+    [new ApiError(409, 'node_limit', 'limit'), SOON_TITLE],
+  ])('maps %s to the spec 8 message, kept until the key changes', async (error, message) => {
+    const { actor, finish } = start(async () => {
+      throw error;
+    });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('chooseConfig'));
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'key.input', text: PUBLIC_KEY });
+    actor.send({ type: 'key.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe(message));
+    expect(actor.getSnapshot().context.errorCode).toBe(error.code);
+    expect(finish).not.toHaveBeenCalled();
+    actor.send({ type: 'key.input', text: `${PUBLIC_KEY} ` });
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('refuses a key of the wrong shape before any call', async () => {
+    const create = vi.fn<Create>(async () => makeNode());
+    const { actor } = start(create);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('chooseConfig'));
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'key.input', text: PUBLIC_KEY.replace('\n', '') });
+    actor.send({ type: 'key.submit' });
+    expect(actor.getSnapshot().context.error).toBe(KEY_FORMAT);
+    expect(create).not.toHaveBeenCalled();
+  });
+});

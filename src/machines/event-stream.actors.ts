@@ -1,0 +1,18 @@
+import { fromCallback } from 'xstate';
+import type { EventStreamEvent } from './event-stream.machine.ts';
+
+/**
+ * One EventSource held open with credentials (spec 4): the session cookie authenticates it. The browser's own
+ * reconnection is cut short on error, so the machine's backoff decides when to try again.
+ */
+export const eventSourceActor = fromCallback<EventStreamEvent, { url: string }>(({ input, sendBack }) => {
+  const source = new EventSource(input.url, { withCredentials: true });
+  source.onopen = () => sendBack({ type: 'sse.open' });
+  source.onmessage = (message: MessageEvent<string>) =>
+    sendBack({ type: 'sse.message', value: Number(message.data) });
+  source.onerror = () => {
+    source.close();
+    sendBack({ type: 'sse.error' });
+  };
+  return () => source.close();
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { actorDone, actorError, createMachineModel } from '../../tests/model/machine-model.ts';
+import { ApiError } from '../api/client.ts';
+import { configs, makeNode } from './node-fixtures.ts';
+import type { NodesAndConfigs } from './node-list.actors.ts';
+import { nodeListMachine } from './node-list.machine.ts';
+
+const two: NodesAndConfigs = { nodes: [makeNode({ id: 1 }), makeNode({ id: 2 })], configs };
+const three: NodesAndConfigs = { nodes: [...two.nodes, makeNode({ id: 3 })], configs };
+const failure = new ApiError(503, 'unavailable', 'Service unavailable');
+
+describe('node list machine, model', () => {
+  const model = createMachineModel(nodeListMachine, {
+    input: { teamId: 3 },
+    events: [
+      { type: 'nodes.reload' },
+      { type: 'nodes.retry' },
+      { type: 'nodes.add' },
+      { type: 'soon.close' },
+      actorDone('load', two),
+      actorDone('load', three),
+      actorError('load', failure),
+      actorDone('reload', three),
+      actorError('reload', failure),
+    ],
+  });
+  it.each(model.paths)('$description', (path) => model.run(path));
+  it('reaches every state and transition', () => model.expectFullCoverage());
+});
+
+describe('node list machine, behaviour', () => {
+  function start(load: () => Promise<NodesAndConfigs>) {
+    const goToAdd = vi.fn();
+    const loader = vi.fn(load);
+    const machine = nodeListMachine.provide({
+      actions: { goToAdd },
+      actors: { loadNodesAndConfigs: fromPromise(() => loader()) },
+    });
+    return { actor: createActor(machine, { input: { teamId: 3 } }).start(), goToAdd, loader };
+  }
+
+  it('goes to the add flow while fewer than 3 nodes exist, and opens the soon modal at 3', async () => {
+    let answer = two;
+    const { actor, goToAdd, loader } = start(async () => answer);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    actor.send({ type: 'nodes.add' });
+    expect(goToAdd).toHaveBeenCalledOnce();
+    answer = three;
+    actor.send({ type: 'nodes.reload' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.nodes).toHaveLength(3));
+    expect(loader).toHaveBeenCalledTimes(2);
+    actor.send({ type: 'nodes.add' });
+    expect(goToAdd).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().matches({ ready: { dialog: 'soon' } })).toBe(true);
+    actor.send({ type: 'soon.close' });
+    expect(actor.getSnapshot().matches({ ready: { dialog: 'closed' } })).toBe(true);
+  });
+
+  it('keeps the list on screen when a reload fails', async () => {
+    let fail = false;
+    const { actor } = start(async () => {
+      if (fail) throw failure;
+      return two;
+    });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    fail = true;
+    actor.send({ type: 'nodes.reload' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).not.toBeNull());
+    expect(actor.getSnapshot().context.nodes).toHaveLength(2);
+  });
+});

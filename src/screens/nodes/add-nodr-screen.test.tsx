@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KEY_FORMAT, KEY_TAKEN } from '../../lib/node-messages.ts';
+import { PUBLIC_KEY } from '../../machines/node-fixtures.ts';
+import { AddNodrScreen } from './add-nodr-screen.tsx';
+import { fakeNodesApi, nodesTestConfig, renderNodes } from './testing.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const INSTALL = 'https://get.nodr.test/install/nodr-install.sh';
+
+function renderAdd() {
+  return renderNodes({ '/addNodr': <AddNodrScreen /> }, '/addNodr');
+}
+
+const currentStep = () => screen.getByRole('list', { name: 'Steps' }).querySelector('[aria-current="step"]');
+
+/** Walks to the public key step with the default (first available) configuration. */
+async function toKeyStep(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Next' }));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  return screen.getByLabelText('Public key');
+}
+
+describe('Add NODR', () => {
+  it('offers only available configurations, the others marked Coming soon', async () => {
+    fakeNodesApi([]);
+    renderAdd();
+    const lite = await screen.findByRole('radio', { name: /NODR Lite/ });
+    expect(currentStep()).toHaveTextContent('Step 1 of 3: Choose a configuration');
+    expect(lite).toBeChecked();
+    const edge = screen.getByRole('radio', { name: /NODR Edge/ });
+    expect(edge).toBeDisabled();
+    expect(edge.closest('label')).toHaveTextContent('Coming soon');
+    expect(screen.getAllByText('Coming soon')).toHaveLength(1);
+    expect(screen.getByRole('radio', { name: /NODR Standard/ }).closest('label')).toHaveTextContent(
+      'HDD2 TBRAM16 GBBandwidth1 GbpsIP typeIPv4',
+    );
+  });
+
+  it('links every system to the one installer and copies the install command', async () => {
+    fakeNodesApi([]);
+    const user = userEvent.setup();
+    renderAdd();
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(currentStep()).toHaveTextContent('Install the NODR software');
+    const links = within(screen.getByRole('list', { name: 'Download the installer' })).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Installer for Linux',
+      'Installer for Windows',
+      'Installer for macOS',
+    ]);
+    for (const link of links) expect(link).toHaveAttribute('href', nodesTestConfig.installerUrl);
+    await user.click(screen.getByRole('button', { name: 'Copy command' }));
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Copied to the clipboard');
+    expect(await navigator.clipboard.readText()).toBe(
+      `curl -fsSLO ${INSTALL} && chmod +x nodr-install.sh && ./nodr-install.sh`,
+    );
+  });
+
+  it('keeps Confirm disabled while the key is empty and checks its format before sending', async () => {
+    const api = fakeNodesApi([]);
+    const user = userEvent.setup();
+    renderAdd();
+    const key = await toKeyStep(user);
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    expect(confirm).toBeDisabled();
+    await user.type(key, '   ');
+    expect(confirm).toBeDisabled();
+    await user.type(key, 'not a key');
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+    expect(screen.getByRole('alert')).toHaveTextContent(KEY_FORMAT);
+    expect(api.calls.filter((call) => call.path.includes('set_public_key'))).toEqual([]);
+    await user.type(key, '!');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the 409 message until the key changes', async () => {
+    fakeNodesApi([], {
+      overrides: {
+        'POST /api/v1/nodres/team/3/set_public_key/config/:id': () => ({
+          status: 409,
+          body: { error: 'public_key_taken', message: KEY_TAKEN },
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    renderAdd();
+    const key = await toKeyStep(user);
+    await user.click(key);
+    await user.paste(PUBLIC_KEY);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(KEY_TAKEN);
+    await user.type(key, '{Backspace}');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the format message on a 500', async () => {
+    fakeNodesApi([], {
+      overrides: {
+        'POST /api/v1/nodres/team/3/set_public_key/config/:id': () => ({
+          status: 500,
+          body: { error: 'internal', message: 'Internal error' },
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    renderAdd();
+    const key = await toKeyStep(user);
+    await user.click(key);
+    await user.paste(PUBLIC_KEY);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(KEY_FORMAT);
+  });
+
+  it('registers the node with the chosen configuration and goes back to My NODR', async () => {
+    const api = fakeNodesApi([]);
+    const user = userEvent.setup();
+    renderAdd();
+    await user.click(await screen.findByRole('radio', { name: /NODR Standard/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('radio', { name: /NODR Standard/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(currentStep()).toHaveTextContent('Register the public key');
+    await user.click(screen.getByLabelText('Public key'));
+    await user.paste(`${PUBLIC_KEY}\n`);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByTestId('landed')).toHaveTextContent('/myNodr'));
+    expect(api.calls.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/nodres/team/3/set_public_key/config/2',
+      form: { teamId: '3', configId: '2', publicKey: PUBLIC_KEY },
+    });
+  });
+});

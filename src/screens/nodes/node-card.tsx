@@ -1,0 +1,151 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
+import type { Config, Node } from '../../api/nodes.ts';
+import { MAX_NODE_NAME, nodeDisplay, SUSPENDED_MESSAGE } from '../../lib/node-status.ts';
+import { nodeMachine } from '../../machines/node.machine.ts';
+import { IconButton } from '../../ui/button.tsx';
+import { ChevronDownIcon, PowerIcon, SettingsIcon, TrashIcon } from '../../ui/icons.tsx';
+import styles from './node-card.module.css';
+import { NodeDetails } from './node-details.tsx';
+import { ConfigUpdateModal, DeactivateModal, DeleteModal, ReconfigureModal } from './node-modals.tsx';
+import { StatusPill } from './status-pill.tsx';
+
+export interface NodeCardProps {
+  node: Node;
+  configs: Config[];
+  /** spec 4: after a delete the node list and the configurations reload. */
+  onDeleted: () => void;
+}
+
+/** One node of My NODR (spec 2): name, status, the action icons, and the expandable body. */
+export function NodeCard({ node, configs, onDeleted }: NodeCardProps) {
+  const bodyId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const actor = useActorRef(nodeMachine.provide({ actions: { reportDeleted: onDeleted } }), {
+    input: { node, configs },
+  });
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const current = state.context.node;
+  const display = nodeDisplay(current);
+
+  // A reload of the list (a live update) brings the server's node into the card.
+  useEffect(() => {
+    actor.send({ type: 'node.sync', node, configs });
+  }, [actor, node, configs]);
+
+  if (state.matches({ actions: 'gone' })) return null;
+
+  const busy = (['toggling', 'renaming', 'deleting'] as const).some((name) =>
+    state.matches({ actions: name }),
+  );
+  // spec 4: power toggles active and inactive nodes; settings open the config update (status 1) or reconfigure (10).
+  const power = display === 'active' ? 'Deactivate NODR' : 'Activate NODR';
+  const settings = current.status === 1 ? 'Update configuration' : 'Reconfigure NODR';
+
+  return (
+    <article
+      className={styles.card}
+      aria-label={`NODR ${current.name || 'Untitled'}`}
+      aria-busy={busy || undefined}
+    >
+      <h2 className="visually-hidden">{current.name || 'Untitled'}</h2>
+      <div className={styles.header}>
+        <div className={styles.identity}>
+          <NameField
+            name={current.name}
+            saving={state.matches({ actions: 'renaming' })}
+            onCommit={(name) => actor.send({ type: 'node.rename', name })}
+          />
+          <StatusPill display={display} />
+        </div>
+        <div className={styles.actions}>
+          <IconButton
+            label={power}
+            className={display === 'active' ? styles.powerOn : undefined}
+            disabled={display !== 'active' && display !== 'inactive'}
+            onClick={() => actor.send({ type: 'node.power' })}
+          >
+            <PowerIcon />
+          </IconButton>
+          <IconButton
+            label={settings}
+            disabled={display !== 'active' && current.status !== 1}
+            onClick={() => actor.send({ type: 'node.settings' })}
+          >
+            <SettingsIcon />
+          </IconButton>
+          <IconButton label="Delete NODR" onClick={() => actor.send({ type: 'node.delete' })}>
+            <TrashIcon />
+          </IconButton>
+          <IconButton
+            label={expanded ? 'Hide details' : 'Show details'}
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            className={expanded ? styles.open : undefined}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            <ChevronDownIcon />
+          </IconButton>
+        </div>
+      </div>
+      {display === 'suspended' && <p className={styles.suspended}>{SUSPENDED_MESSAGE}</p>}
+      {state.context.error && (
+        <p className={styles.error} role="alert">
+          {state.context.error}
+        </p>
+      )}
+      {expanded && <NodeDetails node={current} id={bodyId} />}
+
+      {state.matches({ actions: 'confirmingDeactivate' }) && (
+        <DeactivateModal
+          onConfirm={() => actor.send({ type: 'node.confirm' })}
+          onCancel={() => actor.send({ type: 'node.cancel' })}
+        />
+      )}
+      {state.matches({ actions: 'confirmingDelete' }) && (
+        <DeleteModal
+          name={current.name}
+          onConfirm={() => actor.send({ type: 'node.confirm' })}
+          onCancel={() => actor.send({ type: 'node.cancel' })}
+        />
+      )}
+      {state.children.reconfigure && <ReconfigureModal actor={state.children.reconfigure} />}
+      {state.children.configUpdate && <ConfigUpdateModal actor={state.children.configUpdate} />}
+    </article>
+  );
+}
+
+/** The editable name (spec 2, 5): placeholder 'Untitled', at most 320 characters, saved on blur or Enter. */
+function NameField({
+  name,
+  saving,
+  onCommit,
+}: {
+  name: string;
+  saving: boolean;
+  onCommit: (name: string) => void;
+}) {
+  const [draft, setDraft] = useState(name);
+  // Once a save is over (done or failed) or a live update renamed the node, the saved name replaces the draft.
+  useEffect(() => {
+    if (!saving) setDraft(name);
+  }, [name, saving]);
+  return (
+    <input
+      className={styles.name}
+      aria-label="NODR name"
+      placeholder="Untitled"
+      maxLength={MAX_NODE_NAME}
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={() => (draft.trim() === name ? setDraft(name) : onCommit(draft))}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') event.currentTarget.blur();
+        if (event.key === 'Escape') {
+          setDraft(name);
+          event.currentTarget.blur();
+        }
+      }}
+    />
+  );
+}

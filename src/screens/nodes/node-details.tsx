@@ -1,0 +1,91 @@
+import { useId, useState } from 'react';
+import { type Node, parseCheck } from '../../api/nodes.ts';
+import { formatBitRate, formatBytes, formatDate } from '../../lib/format.ts';
+import { maskPublicKey } from '../../lib/public-key.ts';
+import { Button } from '../../ui/button.tsx';
+import { DownloadIcon, EyeIcon } from '../../ui/icons.tsx';
+import { saveComposeFile } from './compose-download.ts';
+import styles from './node-details.module.css';
+import { PublicKeyModal } from './node-modals.tsx';
+import { VerificationRows } from './verification-rows.tsx';
+
+/**
+ * The expanded body of a node (spec 2): its configuration, the masked public key with the reveal modal, creation
+ * date, domain, the hardware verification rows, and the docker-compose download.
+ */
+export function NodeDetails({ node, id }: { node: Node; id: string }) {
+  const headingId = useId();
+  const [showKey, setShowKey] = useState(false);
+  const [download, setDownload] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const { config } = node;
+
+  const saveCompose = async () => {
+    setDownload('busy');
+    try {
+      await saveComposeFile(node.teamId, node.id);
+      setDownload('idle');
+    } catch {
+      setDownload('failed');
+    }
+  };
+
+  return (
+    <div className={styles.details} id={id}>
+      <section className={styles.section} aria-label="Configuration">
+        <dl className={styles.facts}>
+          <Fact term="Configuration" value={config.name} />
+          <Fact term="HDD" value={formatBytes(config.storage)} />
+          <Fact term="RAM" value={formatBytes(config.ram)} />
+          <Fact term="Bandwidth" value={formatBitRate(config.bandwidth)} />
+          <Fact term="IP type" value={config.ip_type} />
+        </dl>
+        <dl className={styles.facts}>
+          <div className={`${styles.fact} ${styles.wide}`}>
+            <dt>Public key</dt>
+            <dd className={styles.key}>
+              <span className={styles.masked}>{maskPublicKey(node.publicKey)}</span>
+              <Button variant="ghost" onClick={() => setShowKey(true)}>
+                <EyeIcon size={18} />
+                Show key
+              </Button>
+            </dd>
+          </div>
+          <Fact term="Created" value={formatDate(node.createdAt)} />
+          <Fact term="Domain" value={node.domain} wide />
+        </dl>
+      </section>
+      <section className={styles.section} aria-labelledby={headingId}>
+        <h3 id={headingId} className={styles.heading}>
+          Hardware verification
+        </h3>
+        <div className={styles.columns} aria-hidden="true">
+          <span>Parameter</span>
+          <span>Required</span>
+          <span>Reported</span>
+        </div>
+        <VerificationRows check={parseCheck(node.check)} config={config} />
+      </section>
+      <div className={styles.footer}>
+        <Button variant="secondary" onClick={saveCompose} loading={download === 'busy'}>
+          <DownloadIcon size={18} />
+          Download docker-compose.yml
+        </Button>
+        {download === 'failed' && (
+          <p className={styles.error} role="alert">
+            The file could not be downloaded. Please try again.
+          </p>
+        )}
+      </div>
+      {showKey && <PublicKeyModal publicKey={node.publicKey} onClose={() => setShowKey(false)} />}
+    </div>
+  );
+}
+
+function Fact({ term, value, wide }: { term: string; value: string; wide?: boolean }) {
+  return (
+    <div className={`${styles.fact} ${wide ? styles.wide : ''}`}>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
