@@ -1,4 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { startRetentionJob } from './retention.ts';
+import { statsCacheOf } from './stats-cache.ts';
+import { statsRoutes } from './stats-routes.ts';
 
-/** The stats service, mounted at /stats/. */
-export const statsService: FastifyPluginAsync = async () => {};
+/** The stats service, mounted at /stats/ (spec 7), the retention job and the answer cache of the statistics. */
+export const statsService: FastifyPluginAsync = async (app) => {
+  statsCacheOf(app.deps.db).configure(app.deps.config.statsCacheMb * 1024 * 1024);
+  await app.register(statsRoutes);
+  const retention = startRetentionJob(app.deps, app.log);
+  app.addHook('onClose', () => retention.stop());
+};

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authenticate, requireMember, requireSelf } from '../lib/authenticate.ts';
+import { HttpError } from '../lib/errors.ts';
+import { findStatSettings, saveStatSettings } from '../stats/settings.repository.ts';
+
+/** The saved blob is the screen's tabs and node selection; 16 KiB is far more than it needs. */
+export const MAX_STAT_SETTINGS_BYTES = 16 * 1024;
+
+const params = {
+  type: 'object',
+  required: ['user_id', 'team_id'],
+  properties: {
+    user_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+    team_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+  },
+} as const;
+
+interface Params {
+  user_id: number;
+  team_id: number;
+}
+
+/**
+ * spec 4 and 7: the statistics configuration list, a JSON blob per user and team. Both calls answer
+ * `{ text }`, the saved JSON as a string ('{}' until something is saved).
+ */
+export const statisticSettingsRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Params: Params }>(
+    '/v1/statistic/settings/get/user/:user_id/team/:team_id',
+    { schema: { params } },
+    async (request) => {
+      const { db, clock } = app.deps;
+      const caller = await authenticate(db, clock, request);
+      requireSelf(caller, request.params.user_id);
+      requireMember(caller, request.params.team_id);
+      return { text: (await findStatSettings(db, request.params.user_id, request.params.team_id)) ?? '{}' };
+    },
+  );
+
+  app.post<{ Params: Params; Body: Record<string, unknown> }>(
+    '/v1/statistic/settings/put/user/:user_id/team/:team_id',
+    { schema: { params, body: { type: 'object' } }, bodyLimit: MAX_STAT_SETTINGS_BYTES },
+    async (request) => {
+      const { db, clock } = app.deps;
+      const caller = await authenticate(db, clock, request);
+      requireSelf(caller, request.params.user_id);
+      requireMember(caller, request.params.team_id);
+      const text = JSON.stringify(request.body);
+      if (Buffer.byteLength(text) > MAX_STAT_SETTINGS_BYTES) {
+        throw new HttpError(413, 'too_large', 'The statistics settings are limited to 16 KiB.');
+      }
+      await saveStatSettings(db, request.params.user_id, request.params.team_id, text, clock.now());
+      return { text };
+    },
+  );
+};
