@@ -1,10 +1,5 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { create } from 'superstruct';
-import { nodeDomain } from '../../server/api/nodes.service.ts';
-import { parsePublicKey } from '../../server/api/public-key.ts';
-import { nodes } from '../../server/db/schema.ts';
-import { randomToken } from '../../server/lib/tokens.ts';
 import { nodeRequestHeaders } from '../../server/node/signing.ts';
 import { type Node, NodeStruct } from '../../src/api/nodes.ts';
 import { form, type SignedInUser, type TestServer } from './server.ts';
@@ -81,55 +76,3 @@ export const passingReport = {
   os: 10,
   bandwidth: 1_000_000_000,
 };
-
-/** A node written straight to the database, with its key, for tests of what happens after registration. */
-export interface TestNode {
-  node: typeof nodes.$inferSelect;
-  licenseKey: string;
-  privateKey: KeyObject;
-  /** A signed POST to /api/node/v1/telemetry; each call carries a newer timestamp than the last. */
-  post(body: unknown): Promise<LightMyRequestResponse>;
-}
-
-/**
- * Inserts a node in `status` (default 10, active) for a team, bypassing the 3-node limit, as the statistics
- * tests need. Signed requests use the server clock plus a per-node sequence, so the clock itself never moves.
- */
-export async function createActiveNode(
-  server: TestServer,
-  teamId: number,
-  options: { status?: number; configId?: number } = {},
-): Promise<TestNode> {
-  const keys = newNodeKeys();
-  const key = parsePublicKey(keys.publicKey);
-  const licenseKey = randomToken();
-  const [node] = await server.db
-    .insert(nodes)
-    .values({
-      teamId,
-      configId: options.configId ?? 1,
-      status: options.status ?? 10,
-      publicKey: key.pem,
-      publicKeyFingerprint: key.fingerprint,
-      licenseKey,
-      domain: nodeDomain(licenseKey, server.config.nodrDomain),
-    })
-    .returning();
-  let sequence = 0;
-  return {
-    node: node!,
-    licenseKey,
-    privateKey: keys.privateKey,
-    post(body: unknown) {
-      sequence += 1;
-      const raw = JSON.stringify(body);
-      const timestamp = server.clock.now().getTime() + sequence;
-      return server.app.inject({
-        method: 'POST',
-        url: '/api/node/v1/telemetry',
-        headers: nodeRequestHeaders(licenseKey, keys.privateKey, raw, timestamp),
-        payload: raw,
-      });
-    },
-  };
-}

@@ -48,7 +48,9 @@ export async function startTestServer(overrides: Partial<Config> = {}) {
 
 /** The first link in a mail's text whose path starts with `pathPrefix`, e.g. '/createPassword/'. */
 export function linkIn(mail: MailMessage | undefined, pathPrefix: string): string {
-  const link = mail?.text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).pathname.startsWith(pathPrefix));
+  const link = mail?.text
+    .match(/https?:\/\/\S+/g)
+    ?.find((url) => new URL(url).pathname.startsWith(pathPrefix));
   if (!link) throw new Error(`No ${pathPrefix} link in mail: ${mail?.text ?? '(no mail)'}`);
   return link;
 }

@@ -1,9 +1,12 @@
-import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { nodeDomain } from '../../server/api/nodes.service.ts';
+import { parsePublicKey } from '../../server/api/public-key.ts';
 import { configs, nodes } from '../../server/db/schema.ts';
 import { randomToken } from '../../server/lib/tokens.ts';
 import { nodeRequestHeaders } from '../../server/node/signing.ts';
 import type { MinutePoint } from '../../server/stats/stats.repository.ts';
+import { newNodeKeys } from './nodes.ts';
 import type { TestServer } from './server.ts';
 
 export type NodeRow = typeof nodes.$inferSelect;
@@ -23,8 +26,8 @@ let counter = 0;
 
 /**
  * A fixture: a node of `teamId` (status 10 unless given) with a fresh ECDSA P-256 key pair, written straight to the
- * database. The behaviour under test is then exercised over HTTP with signed requests. (Kept beside the telemetry
- * fixtures: tests/helpers/nodes.ts registers nodes through the API instead.)
+ * database (bypassing the 3-node limit, as statistics tests need). The behaviour under test is then exercised over
+ * HTTP with signed requests. tests/helpers/nodes.ts registers nodes through the API instead.
  */
 export async function createActiveNode(
   server: TestServer,
@@ -32,11 +35,9 @@ export async function createActiveNode(
   options: { status?: number; name?: string } = {},
 ): Promise<TestNode> {
   counter += 1;
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const publicKeyPem = String(publicKey.export({ type: 'spki', format: 'pem' })).trim();
-  const fingerprint = createHash('sha256')
-    .update(publicKey.export({ type: 'spki', format: 'der' }))
-    .digest('hex');
+  const { privateKey, publicKey } = newNodeKeys();
+  const key = parsePublicKey(publicKey);
+  const publicKeyPem = key.pem;
   const licenseKey = randomToken();
   const [config] = await server.db.select({ id: configs.id }).from(configs).limit(1);
   const [node] = await server.db
@@ -47,9 +48,9 @@ export async function createActiveNode(
       status: options.status ?? 10,
       configId: config!.id,
       publicKey: publicKeyPem,
-      publicKeyFingerprint: fingerprint,
+      publicKeyFingerprint: key.fingerprint,
       licenseKey,
-      domain: `node-${counter}-${licenseKey.slice(0, 6).toLowerCase()}.nodr.example`,
+      domain: nodeDomain(licenseKey, server.config.nodrDomain),
     })
     .returning();
   let lastTimestamp = 0;
