@@ -53,7 +53,8 @@ export type TeamRender = Infer<typeof TeamRenderStruct>;
 export type Team = Infer<typeof TeamStruct>;
 export type TeamUser = Infer<typeof TeamUserStruct>;
 
-function origin(): string {
+/** The site's origin, which the links in our e-mails start with (spec 7); empty outside a browser. */
+export function siteOrigin(): string {
   return typeof window === 'undefined' ? '' : window.location.origin;
 }
 
@@ -77,7 +78,7 @@ export interface RegisterInput {
 
 /** POST guest/register. The same answer whether or not the address is known (no enumeration). */
 export function register(input: RegisterInput, signal?: AbortSignal) {
-  const base = origin();
+  const base = siteOrigin();
   return request('auth', 'POST', 'guest/register', {
     form: {
       login: input.login,
@@ -110,7 +111,7 @@ export function setNewPassword(input: SetNewPasswordInput, signal?: AbortSignal)
 /** POST guest/recovery-password. The same answer whether or not the address is known. */
 export function recoverPassword(input: { login: string }, signal?: AbortSignal) {
   return request('auth', 'POST', 'guest/recovery-password', {
-    form: { login: input.login, url: `${origin()}/resPassword` },
+    form: { login: input.login, url: `${siteOrigin()}/resPassword` },
     struct: OkStruct,
     signal,
   });

@@ -1,5 +1,5 @@
 import { array, create, type Infer, literal, number, string, type, union } from 'superstruct';
-import { OkStruct, type User, UserStruct } from './auth.ts';
+import { OkStruct, siteOrigin, type User, UserStruct } from './auth.ts';
 import { ApiError, request } from './client.ts';
 
 /** spec 3/4: one of the user's teams as the deletion pre-check sees it. */
@@ -34,10 +34,6 @@ export const PrecheckStruct = type({
 export type PrecheckTeam = Infer<typeof PrecheckTeamStruct>;
 export type PrecheckStatus = Infer<typeof PrecheckStatusStruct>;
 export type Precheck = Infer<typeof PrecheckStruct>;
-
-function origin(): string {
-  return typeof window === 'undefined' ? '' : window.location.origin;
-}
 
 export interface ChangePasswordInput {
   userId: number;
@@ -80,7 +76,7 @@ export function changeEmail(input: ChangeEmailInput, signal?: AbortSignal): Prom
       team_id: teamId,
       password: input.password,
       email: input.email,
-      url: `${origin()}/changeEmail`,
+      url: `${siteOrigin()}/changeEmail`,
     },
     struct: UserStruct,
     signal,
@@ -89,7 +85,7 @@ export function changeEmail(input: ChangeEmailInput, signal?: AbortSignal): Prom
 
 export function resendEmailChange(userId: number, signal?: AbortSignal): Promise<User> {
   return request('auth', 'POST', `v1/profile_settings/user/${userId}/change_email/resend`, {
-    form: { userId, url: `${origin()}/changeEmail` },
+    form: { userId, url: `${siteOrigin()}/changeEmail` },
     struct: UserStruct,
     signal,
   });
@@ -136,7 +132,7 @@ export function requestDeletion(
   signal?: AbortSignal,
 ): Promise<User> {
   return request('auth', 'DELETE', `v1/user/${input.userId}`, {
-    form: { user_id: input.userId, password: input.password, url: `${origin()}/deleteUserAccount` },
+    form: { user_id: input.userId, password: input.password, url: `${siteOrigin()}/deleteUserAccount` },
     struct: UserStruct,
     signal,
   });
@@ -144,7 +140,7 @@ export function requestDeletion(
 
 export function resendDeletion(userId: number, signal?: AbortSignal): Promise<User> {
   return request('auth', 'POST', `v1/user/${userId}/resend`, {
-    form: { user_id: userId, url: `${origin()}/deleteUserAccount` },
+    form: { user_id: userId, url: `${siteOrigin()}/deleteUserAccount` },
     struct: UserStruct,
     signal,
   });

@@ -29,6 +29,8 @@ describe('en-GB dates in UTC (spec 9)', () => {
   });
 
   it('adds hour and minute when asked', () => {
-    expect(formatDateTime('2026-11-22T14:05:00.000Z')).toBe('22 November 2026 at 14:05');
+    expect(formatDateTime('2026-11-22T14:05:00.000Z')).toBe('22 November 2026, 14:05');
+    expect(formatDateTime('2026-03-04T15:06:00.000Z')).toBe('4 March 2026, 15:06');
+    expect(formatDateTime('2026-12-31T23:59:59.000Z')).toBe('31 December 2026, 23:59');
   });
 });

@@ -1,3 +1,6 @@
+import { enGB } from 'date-fns/locale';
+import { formatInTimeZone } from 'date-fns-tz';
+
 const DECIMAL_PREFIXES = ['', 'K', 'M', 'G', 'T', 'P'] as const;
 
 /** Splits a value into a number under 1000 and its decimal prefix (spec 9: decimal K/M/G/T/P for configurations). */
@@ -32,16 +35,6 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
@@ -51,7 +44,10 @@ export function formatDate(value: Date | string | number): string {
   return dateFormat.format(toDate(value));
 }
 
-/** spec 9: the date with hour and minute, in UTC: '22 November 2026 at 14:05'. */
+/**
+ * spec 9: the date with hour and minute, in UTC: '22 November 2026, 14:05' (the password-change date, chart times).
+ * date-fns rather than Intl: Intl's joiner between date and time (', ' or ' at ') changes with the ICU version.
+ */
 export function formatDateTime(value: Date | string | number): string {
-  return dateTimeFormat.format(toDate(value));
+  return formatInTimeZone(toDate(value), 'UTC', 'd MMMM yyyy, HH:mm', { locale: enGB });
 }

@@ -15,6 +15,9 @@ export const PASSWORD_MIN = 6;
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
+/** An address the server will take: a local part, an @, a dotted domain, 254 characters at most. */
+export const isEmail = (email: string): boolean => email.length <= 254 && EMAIL.test(email);
+
 /** Messages per field, plus `form` for a message about the whole form. No key: no error. */
 export type FieldErrors<Field extends string> = Partial<Record<Field | 'form', string>>;
 
@@ -31,7 +34,7 @@ export function withoutError<Field extends string>(
 
 function emailError(email: string, invalidText: string): string | undefined {
   if (email === '') return authMessages.required;
-  if (email.length > 254 || !EMAIL.test(email)) return invalidText;
+  if (!isEmail(email)) return invalidText;
   return undefined;
 }
 

@@ -11,6 +11,41 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hideLabel?: boolean;
 }
 
+/** The ids of a field's hint and message, for its `aria-describedby` (a screen reader reads them with it). */
+export function describedBy(
+  id: string,
+  hint: ReactNode,
+  error: string | null | undefined,
+): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+/** The hint and the validation message under the field `id`; the message is announced when it appears. */
+export function FieldNotes({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint: ReactNode;
+  error: string | null | undefined;
+}) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** A labelled input with its validation message; every field of the app goes through this. */
 export function TextField({ label, error, hint, hideLabel, className, ...rest }: TextFieldProps) {
   const id = useId();
@@ -24,18 +59,18 @@ export function TextField({ label, error, hint, hideLabel, className, ...rest }:
           id={id}
           className={styles.input}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy(id, hint, error)}
           {...rest}
         />
       </div>
-      {hint && <p className={styles.hint}>{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
+}
+
+/** An e-mail input: the e-mail keyboard on phones and the browser's e-mail autofill. */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'inputMode'>) {
+  return <TextField type="email" inputMode="email" autoComplete="email" {...props} />;
 }
 
 /** A password input with the show/hide toggle every password field has (spec 5). */
@@ -53,7 +88,7 @@ export function PasswordField({ label, error, hint, className, ...rest }: Omit<T
           type={visible ? 'text' : 'password'}
           className={`${styles.input} ${styles.withToggle}`}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy(id, hint, error)}
           {...rest}
         />
         <button
@@ -67,12 +102,7 @@ export function PasswordField({ label, error, hint, className, ...rest }: Omit<T
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
-      {hint && <p className={styles.hint}>{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
 import { BrandMark } from '../../ui/brand.tsx';
 import { ChartIcon, CheckCircleIcon, ServerIcon } from '../../ui/icons.tsx';
+import formStyles from './auth-form.module.css';
 import styles from './auth-layout.module.css';
 
 export interface AuthLayoutProps {
@@ -50,5 +51,14 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
         </div>
       </main>
     </div>
+  );
+}
+
+/** The footer link of the screens that lead back to login (spec 2: Forgot password has one). */
+export function BackToLogin() {
+  return (
+    <Link className={formStyles.link} to={paths.login}>
+      Back to login
+    </Link>
   );
 }

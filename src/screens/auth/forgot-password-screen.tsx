@@ -1,13 +1,13 @@
 import { useActor } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { inspect } from '../../app/inspect.ts';
 import { paths } from '../../app/paths.ts';
 import { passwordRecoveryMachine } from '../../machines/password-recovery.machine.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormError, TextField } from '../../ui/text-field.tsx';
+import { EmailField, FormError } from '../../ui/text-field.tsx';
 import styles from './auth-form.module.css';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout, BackToLogin } from './auth-layout.tsx';
 
 /** spec 2, Forgot password: e-mail, Submit, a link back to login; success goes to passwordRecovery. */
 export function ForgotPasswordScreen() {
@@ -31,19 +31,12 @@ export function ForgotPasswordScreen() {
     <AuthLayout
       title="Forgot password"
       subtitle="Enter the e-mail of your account and we will send you a link to set a new password."
-      footer={
-        <Link className={styles.link} to={paths.login}>
-          Back to login
-        </Link>
-      }
+      footer={<BackToLogin />}
     >
       <form className={styles.form} onSubmit={submit} noValidate>
-        <TextField
+        <EmailField
           label="E-mail"
-          type="email"
           name="email"
-          autoComplete="email"
-          inputMode="email"
           value={email}
           error={errors.email}
           onChange={(event) => {

@@ -6,7 +6,7 @@ import { inspect } from '../../app/inspect.ts';
 import { paths } from '../../app/paths.ts';
 import { loginMachine } from '../../machines/login.machine.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormError, PasswordField, TextField } from '../../ui/text-field.tsx';
+import { EmailField, FormError, PasswordField } from '../../ui/text-field.tsx';
 import styles from './auth-form.module.css';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -48,12 +48,9 @@ export function LoginScreen() {
       }
     >
       <form className={styles.form} onSubmit={submit} noValidate>
-        <TextField
+        <EmailField
           label="E-mail"
-          type="email"
           name="email"
-          autoComplete="email"
-          inputMode="email"
           value={email}
           error={errors.email}
           aria-invalid={errors.email || allEmpty ? true : undefined}

@@ -1,38 +1,23 @@
-import { Link } from 'react-router-dom';
 import { useAppConfig } from '../../app/app-config-context.tsx';
-import { paths } from '../../app/paths.ts';
-import { MailIcon } from '../../ui/icons.tsx';
 import styles from './auth-form.module.css';
-import { AuthLayout } from './auth-layout.tsx';
+import { MailSent } from './mail-sent.tsx';
 
 /** spec 2, passwordRecovery: instructions will be sent if an account is found; spec 1: the support contact. */
 export function PasswordRecoveryScreen() {
   const { supportEmail } = useAppConfig();
   return (
-    <AuthLayout
-      title="Check your e-mail"
-      footer={
-        <Link className={styles.link} to={paths.login}>
-          Back to login
-        </Link>
-      }
-    >
-      <div className={styles.stack}>
-        <span className={styles.icon}>
-          <MailIcon size={28} />
-        </span>
-        <p className={styles.text}>
-          If an account is found for this e-mail, instructions to reset your password will be sent to it. The
-          link is valid for one hour.
-        </p>
-        <p className={styles.muted}>
-          No e-mail after a few minutes? Contact support at{' '}
-          <a className={styles.link} href={`mailto:${supportEmail}`}>
-            {supportEmail}
-          </a>
-          .
-        </p>
-      </div>
-    </AuthLayout>
+    <MailSent title="Check your e-mail">
+      <p className={styles.text}>
+        If an account is found for this e-mail, instructions to reset your password will be sent to it. The
+        link is valid for one hour.
+      </p>
+      <p className={styles.muted}>
+        No e-mail after a few minutes? Contact support at{' '}
+        <a className={styles.link} href={`mailto:${supportEmail}`}>
+          {supportEmail}
+        </a>
+        .
+      </p>
+    </MailSent>
   );
 }

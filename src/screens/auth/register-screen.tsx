@@ -5,7 +5,7 @@ import { inspect } from '../../app/inspect.ts';
 import { paths } from '../../app/paths.ts';
 import { registrationMachine } from '../../machines/registration.machine.ts';
 import { Button } from '../../ui/button.tsx';
-import { Checkbox, FormError, TextField } from '../../ui/text-field.tsx';
+import { Checkbox, EmailField, FormError } from '../../ui/text-field.tsx';
 import styles from './auth-form.module.css';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -46,12 +46,9 @@ export function RegisterScreen() {
       }
     >
       <form className={styles.form} onSubmit={submit} noValidate>
-        <TextField
+        <EmailField
           label="E-mail"
-          type="email"
           name="email"
-          autoComplete="email"
-          inputMode="email"
           value={email}
           error={errors.email}
           onChange={(event) => {

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { type ReactNode, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { SOON_TITLE } from '../../lib/node-messages.ts';
 import type { configUpdateMachine } from '../../machines/node-config-update.machine.ts';
@@ -11,10 +12,19 @@ import { CopyButton } from './copy-button.tsx';
 import styles from './node-modals.module.css';
 import { PublicKeyField } from './public-key-field.tsx';
 
-export function DeactivateModal({ onConfirm, onCancel }: { onConfirm: () => void; onCancel: () => void }) {
+interface ConfirmModalProps {
+  title: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}
+
+/** A destructive question: Cancel has the focus, so Enter does not confirm by accident. */
+function ConfirmModal({ title, confirmLabel, onConfirm, onCancel, children }: ConfirmModalProps) {
   return (
     <Modal
-      title="Deactivate this NODR?"
+      title={title}
       onClose={onCancel}
       actions={
         <>
@@ -22,16 +32,31 @@ export function DeactivateModal({ onConfirm, onCancel }: { onConfirm: () => void
             Cancel
           </Button>
           <Button variant="danger" onClick={onConfirm}>
-            Deactivate
+            {confirmLabel}
           </Button>
         </>
       }
     >
-      <p className={styles.text}>It stops delivering traffic until you activate it again.</p>
+      <p className={styles.text}>{children}</p>
     </Modal>
   );
 }
 
+/** spec 2 and 4: the power icon of an active node asks first. */
+export function DeactivateModal({ onConfirm, onCancel }: { onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <ConfirmModal
+      title="Deactivate this NODR?"
+      confirmLabel="Deactivate"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      It stops delivering traffic until you activate it again.
+    </ConfirmModal>
+  );
+}
+
+/** spec 2 and 4: deleting a node needs confirmation. */
 export function DeleteModal({
   name,
   onConfirm,
@@ -42,25 +67,10 @@ export function DeleteModal({
   onCancel: () => void;
 }) {
   return (
-    <Modal
-      title="Delete this NODR?"
-      onClose={onCancel}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onCancel} data-autofocus>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={onConfirm}>
-            Delete
-          </Button>
-        </>
-      }
-    >
-      <p className={styles.text}>
-        <strong>{name || 'Untitled'}</strong> leaves your list and stops delivering traffic. Its statistics
-        are kept.
-      </p>
-    </Modal>
+    <ConfirmModal title="Delete this NODR?" confirmLabel="Delete" onConfirm={onConfirm} onCancel={onCancel}>
+      <strong>{name || 'Untitled'}</strong> leaves your list and stops delivering traffic. Its statistics are
+      kept.
+    </ConfirmModal>
   );
 }
 
@@ -93,56 +103,87 @@ export function PublicKeyModal({ publicKey, onClose }: { publicKey: string; onCl
   );
 }
 
-/** spec 2, 4, 5: type the license key to confirm; the button is enabled only on an exact match. */
-export function ReconfigureModal({ actor }: { actor: ActorRefFrom<typeof reconfigureMachine> }) {
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const { node, licenseInput, error } = state.context;
-  const cancel = () => actor.send({ type: 'reconfigure.cancel' });
-  const matches = licenseInput === node.licenseKey;
+interface FormModalProps {
+  title: string;
+  wide?: boolean;
+  submitLabel: string;
+  submitDisabled?: boolean;
+  submitting: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}
+
+/** A modal holding a form, with Cancel and a submit button in its action row (outside the form, tied by its id). */
+function FormModal({
+  title,
+  wide,
+  submitLabel,
+  submitDisabled,
+  submitting,
+  onSubmit,
+  onCancel,
+  children,
+}: FormModalProps) {
+  const formId = useId();
   return (
     <Modal
-      title="Reconfigure NODR"
-      onClose={cancel}
+      title={title}
+      wide={wide}
+      onClose={onCancel}
       actions={
         <>
-          <Button variant="secondary" onClick={cancel}>
+          <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            form="reconfigure-form"
-            disabled={!matches}
-            loading={state.matches('submitting')}
-          >
-            Reconfigure
+          <Button type="submit" form={formId} disabled={submitDisabled} loading={submitting}>
+            {submitLabel}
           </Button>
         </>
       }
     >
       <form
-        id="reconfigure-form"
+        id={formId}
         className={styles.form}
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'reconfigure.submit' });
+          onSubmit();
         }}
       >
-        <p className={styles.text}>
-          The NODR stops and goes back to hardware verification, so you can choose another configuration or
-          key. To confirm, type its license key:
-        </p>
-        <code className={styles.license}>{node.licenseKey}</code>
-        <TextField
-          label="License key"
-          value={licenseInput}
-          onChange={(event) => actor.send({ type: 'reconfigure.input', text: event.target.value })}
-          autoComplete="off"
-          spellCheck={false}
-          data-autofocus
-        />
-        {error && <FormError>{error}</FormError>}
+        {children}
       </form>
     </Modal>
+  );
+}
+
+/** spec 2, 4, 5: type the license key to confirm; the button is enabled only on an exact match. */
+export function ReconfigureModal({ actor }: { actor: ActorRefFrom<typeof reconfigureMachine> }) {
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const { node, licenseInput, error } = state.context;
+  return (
+    <FormModal
+      title="Reconfigure NODR"
+      submitLabel="Reconfigure"
+      submitDisabled={licenseInput !== node.licenseKey}
+      submitting={state.matches('submitting')}
+      onSubmit={() => actor.send({ type: 'reconfigure.submit' })}
+      onCancel={() => actor.send({ type: 'reconfigure.cancel' })}
+    >
+      <p className={styles.text}>
+        The NODR stops and goes back to hardware verification, so you can choose another configuration or key.
+        To confirm, type its license key:
+      </p>
+      <code className={styles.license}>{node.licenseKey}</code>
+      <TextField
+        label="License key"
+        value={licenseInput}
+        onChange={(event) => actor.send({ type: 'reconfigure.input', text: event.target.value })}
+        autoComplete="off"
+        spellCheck={false}
+        data-autofocus
+      />
+      {error && <FormError>{error}</FormError>}
+    </FormModal>
   );
 }
 
@@ -150,45 +191,28 @@ export function ReconfigureModal({ actor }: { actor: ActorRefFrom<typeof reconfi
 export function ConfigUpdateModal({ actor }: { actor: ActorRefFrom<typeof configUpdateMachine> }) {
   const state = useSelector(actor, (snapshot) => snapshot);
   const { configs, configId, keyInput, error } = state.context;
-  const cancel = () => actor.send({ type: 'config.cancel' });
   return (
-    <Modal
+    <FormModal
       title="Update configuration"
       wide
-      onClose={cancel}
-      actions={
-        <>
-          <Button variant="secondary" onClick={cancel}>
-            Cancel
-          </Button>
-          <Button type="submit" form="config-update-form" loading={state.matches('submitting')}>
-            Save
-          </Button>
-        </>
-      }
+      submitLabel="Save"
+      submitting={state.matches('submitting')}
+      onSubmit={() => actor.send({ type: 'config.submit' })}
+      onCancel={() => actor.send({ type: 'config.cancel' })}
     >
-      <form
-        id="config-update-form"
-        className={styles.form}
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'config.submit' });
-        }}
-      >
-        <ConfigCarousel
-          legend="Configuration"
-          configs={configs}
-          selectedId={configId}
-          onSelect={(id) => actor.send({ type: 'config.select', configId: id })}
-        />
-        <PublicKeyField
-          label="New public key (optional)"
-          hint="Leave it empty to keep the current key."
-          value={keyInput}
-          error={error}
-          onChange={(text) => actor.send({ type: 'config.keyInput', text })}
-        />
-      </form>
-    </Modal>
+      <ConfigCarousel
+        legend="Configuration"
+        configs={configs}
+        selectedId={configId}
+        onSelect={(id) => actor.send({ type: 'config.select', configId: id })}
+      />
+      <PublicKeyField
+        label="New public key (optional)"
+        hint="Leave it empty to keep the current key."
+        value={keyInput}
+        error={error}
+        onChange={(text) => actor.send({ type: 'config.keyInput', text })}
+      />
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
 import { type TextareaHTMLAttributes, useId } from 'react';
 import fieldStyles from '../../ui/field.module.css';
+import { describedBy, FieldNotes } from '../../ui/text-field.tsx';
 import styles from './public-key-field.module.css';
 
 export interface PublicKeyFieldProps
@@ -14,7 +15,6 @@ export interface PublicKeyFieldProps
 /** The public-key textarea of the add flow and the config update (spec 5), with its message under it. */
 export function PublicKeyField({ label, value, onChange, error, hint, ...rest }: PublicKeyFieldProps) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={fieldStyles.field}>
       <label htmlFor={id} className={fieldStyles.label}>
@@ -31,19 +31,10 @@ export function PublicKeyField({ label, value, onChange, error, hint, ...rest }:
         rows={5}
         placeholder={'-----BEGIN PUBLIC KEY-----\n...\n-----END PUBLIC KEY-----'}
         aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
+        aria-describedby={describedBy(id, hint, error)}
         {...rest}
       />
-      {hint && (
-        <p id={`${id}-hint`} className={fieldStyles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className={fieldStyles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { inspect } from '../../app/inspect.ts';
 import { paths } from '../../app/paths.ts';
 import { emailChangeMachine } from '../../machines/email-change.machine.ts';
-import { type LinkOutcome, LinkResult } from './link-result.tsx';
+import { LinkResult, linkOutcome } from './link-result.tsx';
 
 /** spec 2, /changeEmail/{hash}: confirms the e-mail change on opening; a loader, then success or the expired texts. */
 export function ChangeEmailResultScreen() {
@@ -12,11 +12,7 @@ export function ChangeEmailResultScreen() {
     input: { userId: 0, teamId: 0, statusChangeEmail: 0, newChangeEmail: null, hash },
     inspect: inspect(),
   });
-  const outcome: LinkOutcome = snapshot.matches('success')
-    ? 'success'
-    : snapshot.matches('error')
-      ? 'error'
-      : 'loading';
+  const outcome = linkOutcome(snapshot);
   return (
     <LinkResult
       outcome={outcome}

@@ -5,7 +5,7 @@ import { tokenStore } from '../../api/token-store.ts';
 import { inspect } from '../../app/inspect.ts';
 import { paths } from '../../app/paths.ts';
 import { accountDeletionMachine } from '../../machines/account-deletion.machine.ts';
-import { type LinkOutcome, LinkResult, SupportLink } from './link-result.tsx';
+import { LinkResult, linkOutcome, SupportLink } from './link-result.tsx';
 
 /** spec 2, /deleteUserAccount/{hash}: confirms the deletion on opening; a loader, then success or the expired texts. */
 export function DeleteAccountResultScreen() {
@@ -14,11 +14,7 @@ export function DeleteAccountResultScreen() {
     input: { userId: 0, deleteProgress: false, hash },
     inspect: inspect(),
   });
-  const outcome: LinkOutcome = snapshot.matches('success')
-    ? 'success'
-    : snapshot.matches('error')
-      ? 'error'
-      : 'loading';
+  const outcome = linkOutcome(snapshot);
 
   // The account and its sessions are gone: a token left in this browser would only fail its next check.
   useEffect(() => {

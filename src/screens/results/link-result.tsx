@@ -9,6 +9,13 @@ import styles from './results.module.css';
 
 export type LinkOutcome = 'loading' | 'success' | 'error';
 
+/** Where a link-confirming machine stands: it ends in its final state 'success' or 'error' (spec 4). */
+export function linkOutcome(snapshot: { matches: (state: 'success' | 'error') => boolean }): LinkOutcome {
+  if (snapshot.matches('success')) return 'success';
+  if (snapshot.matches('error')) return 'error';
+  return 'loading';
+}
+
 export const expiredTexts = {
   title: 'This link is expired',
   body: 'Unfortunately, this link is no longer valid. Please contact support if you need assistance',

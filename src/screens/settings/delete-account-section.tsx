@@ -1,27 +1,26 @@
 import { useActor } from '@xstate/react';
-import { useRef } from 'react';
 import { inspect } from '../../app/inspect.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { accountDeletionMachine } from '../../machines/account-deletion.machine.ts';
 import { Button } from '../../ui/button.tsx';
-import { WarningIcon } from '../../ui/icons.tsx';
 import { FormError } from '../../ui/text-field.tsx';
 import { ConfirmDeletionModal, UnableToDeleteModal } from './deletion-modals.tsx';
+import { PendingRequest } from './pending-request.tsx';
 import { Section } from './section.tsx';
 import styles from './settings.module.css';
+import { useRecheckSession } from './use-recheck-session.ts';
 
 /**
  * spec 2, Delete account: with deleteProgress 'Deleting in progress!', Resend link and Revoke; otherwise the delete
  * action runs the pre-check (spec 4) and opens the modal its code calls for.
  */
 export function DeleteAccountSection() {
-  const { user, recheck } = useSession();
-  const recheckRef = useRef(recheck);
-  recheckRef.current = recheck;
-  const [snapshot, send] = useActor(
-    accountDeletionMachine.provide({ actions: { recheckSession: () => void recheckRef.current() } }),
-    { input: { userId: user.id, deleteProgress: user.deleteProgress }, inspect: inspect() },
-  );
+  const { user } = useSession();
+  const recheckSession = useRecheckSession();
+  const [snapshot, send] = useActor(accountDeletionMachine.provide({ actions: { recheckSession } }), {
+    input: { userId: user.id, deleteProgress: user.deleteProgress },
+    inspect: inspect(),
+  });
   const { precheck, errors, notice } = snapshot.context;
   const pending =
     snapshot.matches('pending') || snapshot.matches('resending') || snapshot.matches('revoking');
@@ -33,38 +32,19 @@ export function DeleteAccountSection() {
       description="Deleting your account removes your profile and your access to every team."
     >
       {pending ? (
-        <div className={styles.pending}>
-          <p className={styles.pendingTitle}>
-            <WarningIcon />
-            Deleting in progress!
-          </p>
-          <p>
-            We sent a confirmation link to <span className={styles.address}>{user.email}</span>. Your account
-            is deleted when you open it; until then your services stay active.
-          </p>
-          {errors.form && <FormError>{errors.form}</FormError>}
-          <p className={styles.status} role="status">
-            {notice ?? ''}
-          </p>
-          <div className={styles.actions}>
-            <Button
-              variant="secondary"
-              loading={snapshot.matches('resending')}
-              disabled={snapshot.matches('revoking')}
-              onClick={() => send({ type: 'deletion.resend' })}
-            >
-              Resend link
-            </Button>
-            <Button
-              variant="ghost"
-              loading={snapshot.matches('revoking')}
-              disabled={snapshot.matches('resending')}
-              onClick={() => send({ type: 'deletion.revoke' })}
-            >
-              Revoke
-            </Button>
-          </div>
-        </div>
+        <PendingRequest
+          title="Deleting in progress!"
+          error={errors.form}
+          notice={notice}
+          resendLabel="Resend link"
+          resending={snapshot.matches('resending')}
+          revoking={snapshot.matches('revoking')}
+          onResend={() => send({ type: 'deletion.resend' })}
+          onRevoke={() => send({ type: 'deletion.revoke' })}
+        >
+          We sent a confirmation link to <span className={styles.address}>{user.email}</span>. Your account is
+          deleted when you open it; until then your services stay active.
+        </PendingRequest>
       ) : (
         <>
           {errors.form && <FormError>{errors.form}</FormError>}

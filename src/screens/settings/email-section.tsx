@@ -1,34 +1,31 @@
 import { useActor } from '@xstate/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { inspect } from '../../app/inspect.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { emailChangeMachine } from '../../machines/email-change.machine.ts';
 import { Button } from '../../ui/button.tsx';
-import { WarningIcon } from '../../ui/icons.tsx';
-import { FormError, PasswordField, TextField } from '../../ui/text-field.tsx';
+import { EmailField, FormError, PasswordField } from '../../ui/text-field.tsx';
+import { PendingRequest } from './pending-request.tsx';
 import { Section } from './section.tsx';
 import styles from './settings.module.css';
+import { useRecheckSession } from './use-recheck-session.ts';
 
 /**
  * spec 2, Change e-mail: the request form at statusChangeEmail 0; at 10 'Request in progress' with the new address,
  * Resend and Revoke. The session is rechecked after each of them (spec 4).
  */
 export function EmailSection() {
-  const { user, teamId, recheck } = useSession();
-  const recheckRef = useRef(recheck);
-  recheckRef.current = recheck;
-  const [snapshot, send] = useActor(
-    emailChangeMachine.provide({ actions: { recheckSession: () => void recheckRef.current() } }),
-    {
-      input: {
-        userId: user.id,
-        teamId,
-        statusChangeEmail: user.statusChangeEmail,
-        newChangeEmail: user.newChangeEmail,
-      },
-      inspect: inspect(),
+  const { user, teamId } = useSession();
+  const recheckSession = useRecheckSession();
+  const [snapshot, send] = useActor(emailChangeMachine.provide({ actions: { recheckSession } }), {
+    input: {
+      userId: user.id,
+      teamId,
+      statusChangeEmail: user.statusChangeEmail,
+      newChangeEmail: user.newChangeEmail,
     },
-  );
+    inspect: inspect(),
+  });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { errors, newEmail, notice } = snapshot.context;
@@ -59,12 +56,9 @@ export function EmailSection() {
     >
       {inForm ? (
         <form className={styles.form} onSubmit={submit} noValidate>
-          <TextField
+          <EmailField
             label="New e-mail"
             name="new-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
             value={email}
             error={errors.email}
             aria-invalid={errors.email || allMissing ? true : undefined}
@@ -93,38 +87,19 @@ export function EmailSection() {
           </div>
         </form>
       ) : (
-        <div className={styles.pending}>
-          <p className={styles.pendingTitle}>
-            <WarningIcon />
-            Request in progress
-          </p>
-          <p>
-            We sent a confirmation link to <span className={styles.address}>{newEmail}</span>. Your e-mail
-            changes when you open it.
-          </p>
-          {errors.form && <FormError>{errors.form}</FormError>}
-          <p className={styles.status} role="status">
-            {notice ?? ''}
-          </p>
-          <div className={styles.actions}>
-            <Button
-              variant="secondary"
-              loading={snapshot.matches('resending')}
-              disabled={snapshot.matches('revoking')}
-              onClick={() => send({ type: 'email.resend' })}
-            >
-              Resend
-            </Button>
-            <Button
-              variant="ghost"
-              loading={snapshot.matches('revoking')}
-              disabled={snapshot.matches('resending')}
-              onClick={() => send({ type: 'email.revoke' })}
-            >
-              Revoke
-            </Button>
-          </div>
-        </div>
+        <PendingRequest
+          title="Request in progress"
+          error={errors.form}
+          notice={notice}
+          resendLabel="Resend"
+          resending={snapshot.matches('resending')}
+          revoking={snapshot.matches('revoking')}
+          onResend={() => send({ type: 'email.resend' })}
+          onRevoke={() => send({ type: 'email.revoke' })}
+        >
+          We sent a confirmation link to <span className={styles.address}>{newEmail}</span>. Your e-mail
+          changes when you open it.
+        </PendingRequest>
       )}
     </Section>
   );

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settingsUser } from '../../machines/settings-fixtures.ts';
 import { fakeApi } from '../auth/testing.tsx';
-import { formatPasswordChange } from './format-date.ts';
 import { renderSettings } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -22,8 +21,6 @@ describe('Settings, change password', () => {
   it('shows the last change in en-GB long format with hour and minute, in UTC', () => {
     fakeApi({});
     renderSettings();
-    expect(formatPasswordChange('2026-03-04T15:06:00.000Z')).toBe('4 March 2026, 15:06');
-    expect(formatPasswordChange('2026-12-31T23:59:59.000Z')).toBe('31 December 2026, 23:59');
     expect(screen.getByText('4 March 2026, 15:06')).toBeInTheDocument();
   });
 

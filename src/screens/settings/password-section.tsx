@@ -1,7 +1,8 @@
 import { useActor } from '@xstate/react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { inspect } from '../../app/inspect.ts';
 import { useSession } from '../../app/session-context.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import {
   type PasswordField as Field,
   passwordChangeMachine,
@@ -9,9 +10,9 @@ import {
 import { Button, IconButton } from '../../ui/button.tsx';
 import { CheckCircleIcon, ChevronDownIcon } from '../../ui/icons.tsx';
 import { FormError, PasswordField } from '../../ui/text-field.tsx';
-import { formatPasswordChange } from './format-date.ts';
 import { Section } from './section.tsx';
 import styles from './settings.module.css';
+import { useRecheckSession } from './use-recheck-session.ts';
 
 const empty = { password: '', newPassword: '', confirm: '' };
 
@@ -20,13 +21,12 @@ const empty = { password: '', newPassword: '', confirm: '' };
  * in place of the form after a change, and the date of the last change in UTC.
  */
 export function PasswordSection() {
-  const { user, teamId, recheck } = useSession();
-  const recheckRef = useRef(recheck);
-  recheckRef.current = recheck;
-  const [snapshot, send] = useActor(
-    passwordChangeMachine.provide({ actions: { recheckSession: () => void recheckRef.current() } }),
-    { input: { userId: user.id, teamId }, inspect: inspect() },
-  );
+  const { user, teamId } = useSession();
+  const recheckSession = useRecheckSession();
+  const [snapshot, send] = useActor(passwordChangeMachine.provide({ actions: { recheckSession } }), {
+    input: { userId: user.id, teamId },
+    inspect: inspect(),
+  });
   const [fields, setFields] = useState(empty);
   const formId = useId();
   const { errors } = snapshot.context;
@@ -52,8 +52,8 @@ export function PasswordSection() {
       description={
         user.changePasswordAt ? (
           <>
-            Last changed{' '}
-            <time dateTime={user.changePasswordAt}>{formatPasswordChange(user.changePasswordAt)}</time> (UTC)
+            Last changed <time dateTime={user.changePasswordAt}>{formatDateTime(user.changePasswordAt)}</time>{' '}
+            (UTC)
           </>
         ) : (
           'You have not changed your password yet.'
