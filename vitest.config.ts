@@ -10,7 +10,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'tests/model/**/*.test.{ts,tsx}',
+            'tests/unit/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['tests/setup/dom.ts'],
         },
       },
@@ -19,7 +23,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts', 'agent/**/*.test.ts', 'tests/node/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+            'agent/**/*.test.ts',
+            'tests/node/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file gets its own database; two workers keep a 2-core machine busy without thrashing.

@@ -99,7 +99,10 @@ export const emailLinks = pgTable(
     usedAt: moment('used_at'),
     revokedAt: moment('revoked_at'),
   },
-  (t) => [uniqueIndex('email_links_token_hash_key').on(t.tokenHash), index('email_links_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex('email_links_token_hash_key').on(t.tokenHash),
+    index('email_links_user_idx').on(t.userId, t.purpose),
+  ],
 );
 
 /** Outgoing mail, kept until delivered so that a failing SMTP server never loses a message. */
@@ -200,7 +203,9 @@ const rollupColumns = {
 export const stat20m = pgTable('stat_20m', rollupColumns, (t) => [primaryKey({ columns: [t.nodeId, t.ts] })]);
 
 /** Hourly buckets, kept up to date on ingest (Month view, 3600 s). */
-export const statHour = pgTable('stat_hour', rollupColumns, (t) => [primaryKey({ columns: [t.nodeId, t.ts] })]);
+export const statHour = pgTable('stat_hour', rollupColumns, (t) => [
+  primaryKey({ columns: [t.nodeId, t.ts] }),
+]);
 
 /** The statistics screen's saved tabs and selection, a JSON blob per user and team (spec 3). */
 export const statisticSettings = pgTable(

@@ -9,10 +9,42 @@ const Gbps = 1_000 * Mbps;
 
 /** Hardware configurations offered in the add-node flow (spec 3). Sizes are decimal: bytes and bits per second. */
 export const seedConfigs = [
-  { id: 1, name: 'NODR Lite', status: 10, storage: 500 * GB, ram: 8 * GB, bandwidth: 500 * Mbps, ipType: 'IPv4' },
-  { id: 2, name: 'NODR Standard', status: 10, storage: 2 * TB, ram: 16 * GB, bandwidth: 1 * Gbps, ipType: 'IPv4' },
-  { id: 3, name: 'NODR Pro', status: 10, storage: 8 * TB, ram: 64 * GB, bandwidth: 10 * Gbps, ipType: 'IPv4' },
-  { id: 4, name: 'NODR Edge', status: 1, storage: 16 * TB, ram: 128 * GB, bandwidth: 25 * Gbps, ipType: 'IPv4 + IPv6' },
+  {
+    id: 1,
+    name: 'NODR Lite',
+    status: 10,
+    storage: 500 * GB,
+    ram: 8 * GB,
+    bandwidth: 500 * Mbps,
+    ipType: 'IPv4',
+  },
+  {
+    id: 2,
+    name: 'NODR Standard',
+    status: 10,
+    storage: 2 * TB,
+    ram: 16 * GB,
+    bandwidth: 1 * Gbps,
+    ipType: 'IPv4',
+  },
+  {
+    id: 3,
+    name: 'NODR Pro',
+    status: 10,
+    storage: 8 * TB,
+    ram: 64 * GB,
+    bandwidth: 10 * Gbps,
+    ipType: 'IPv4',
+  },
+  {
+    id: 4,
+    name: 'NODR Edge',
+    status: 1,
+    storage: 16 * TB,
+    ram: 128 * GB,
+    bandwidth: 25 * Gbps,
+    ipType: 'IPv4 + IPv6',
+  },
 ];
 
 /** Inserts or refreshes the reference data; safe to run at every start. */
@@ -31,5 +63,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
         ipType: sql`excluded.ip_type`,
       },
     });
-  await db.execute(sql`select setval(pg_get_serial_sequence('configs', 'id'), (select max(id) from configs))`);
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('configs', 'id'), (select max(id) from configs))`,
+  );
 }

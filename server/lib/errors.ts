@@ -14,7 +14,8 @@ export class HttpError extends Error {
 
 export const badRequest = (code: string, message: string) => new HttpError(400, code, message);
 export const unauthorized = (message = 'Please sign in.') => new HttpError(401, 'unauthorized', message);
-export const forbidden = (message = 'You are not allowed to do this.') => new HttpError(403, 'forbidden', message);
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
 export const conflict = (code: string, message: string) => new HttpError(409, code, message);
 export const tooManyRequests = (message = 'Too many attempts. Please wait a moment and try again.') =>

@@ -29,6 +29,7 @@ export class RateLimiter {
   }
 
   private sweep(time: number): void {
-    for (const [key, window] of this.windows) if (time - window.start >= this.windowMs) this.windows.delete(key);
+    for (const [key, window] of this.windows)
+      if (time - window.start >= this.windowMs) this.windows.delete(key);
   }
 }

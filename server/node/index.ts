@@ -7,15 +7,22 @@ import { telemetryRoutes } from './telemetry-routes.ts';
  * signature covers the exact bytes sent.
  */
 export const nodeProtocol: FastifyPluginAsync = async (app) => {
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (request, body, done) => {
-    request.rawBody = body as string;
-    try {
-      done(null, body === '' ? {} : JSON.parse(body as string));
-    } catch {
-      const error = Object.assign(new Error('The body is not valid JSON.'), { statusCode: 400, code: 'invalid_json' });
-      done(error, undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 512 * 1024 },
+    (request, body, done) => {
+      request.rawBody = body as string;
+      try {
+        done(null, body === '' ? {} : JSON.parse(body as string));
+      } catch {
+        const error = Object.assign(new Error('The body is not valid JSON.'), {
+          statusCode: 400,
+          code: 'invalid_json',
+        });
+        done(error, undefined);
+      }
+    },
+  );
   await app.register(hardwareRoutes);
   await app.register(telemetryRoutes);
 };

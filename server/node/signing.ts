@@ -13,7 +13,11 @@ export function signedPayload(timestampMs: number | string, rawBody: string): st
 }
 
 /** Signs a request body the way the node agent does: ECDSA P-256 with SHA-256, DER, base64. */
-export function signNodeRequest(privateKeyPem: string | KeyObject, timestampMs: number, rawBody: string): string {
+export function signNodeRequest(
+  privateKeyPem: string | KeyObject,
+  timestampMs: number,
+  rawBody: string,
+): string {
   const key = typeof privateKeyPem === 'string' ? createPrivateKey(privateKeyPem) : privateKeyPem;
   return createSign('sha256').update(signedPayload(timestampMs, rawBody)).sign(key, 'base64');
 }
@@ -33,7 +37,12 @@ export function nodeRequestHeaders(
   };
 }
 
-export function verifyNodeSignature(publicKeyPem: string, timestampMs: string, rawBody: string, signature: string): boolean {
+export function verifyNodeSignature(
+  publicKeyPem: string,
+  timestampMs: string,
+  rawBody: string,
+  signature: string,
+): boolean {
   try {
     return createVerify('sha256')
       .update(signedPayload(timestampMs, rawBody))

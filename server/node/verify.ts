@@ -33,12 +33,19 @@ export async function verifyNodeRequest(deps: Deps, request: FastifyRequest): Pr
   const timestamp = header(request, NODE_HEADERS.timestamp);
   const signature = header(request, NODE_HEADERS.signature);
   if (!license || !timestamp || !signature) {
-    throw unauthorizedNode('missing_signature', 'Signed node requests need the license, timestamp and signature headers.');
+    throw unauthorizedNode(
+      'missing_signature',
+      'Signed node requests need the license, timestamp and signature headers.',
+    );
   }
-  if (!/^\d{1,16}$/.test(timestamp)) throw unauthorizedNode('bad_timestamp', 'The timestamp must be Unix milliseconds.');
+  if (!/^\d{1,16}$/.test(timestamp))
+    throw unauthorizedNode('bad_timestamp', 'The timestamp must be Unix milliseconds.');
   const timestampMs = Number(timestamp);
   if (Math.abs(deps.clock.now().getTime() - timestampMs) > MAX_CLOCK_SKEW_MS) {
-    throw unauthorizedNode('stale_timestamp', 'The timestamp is more than 5 minutes off; check the node clock.');
+    throw unauthorizedNode(
+      'stale_timestamp',
+      'The timestamp is more than 5 minutes off; check the node clock.',
+    );
   }
   if (license.length > 200) throw unauthorizedNode('unknown_node', 'Unknown license key.');
   const [node] = await deps.db.select().from(nodes).where(eq(nodes.licenseKey, license)).limit(1);
@@ -53,7 +60,10 @@ export async function verifyNodeRequest(deps: Deps, request: FastifyRequest): Pr
     .where(and(eq(nodes.id, node.id), lt(nodes.lastRequestMs, timestampMs)))
     .returning({ id: nodes.id });
   if (advanced.length === 0) {
-    throw unauthorizedNode('replayed', 'This request was already accepted (timestamp not newer than the last one).');
+    throw unauthorizedNode(
+      'replayed',
+      'This request was already accepted (timestamp not newer than the last one).',
+    );
   }
   return { ...node, lastRequestMs: timestampMs };
 }

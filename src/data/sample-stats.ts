@@ -1,4 +1,10 @@
-import { SAMPLE_CDN_MIB, SAMPLE_CDN_USERS, SAMPLE_P2P_MIB, SAMPLE_P2P_USERS, SAMPLE_RUNS } from './sample-stats.data.ts';
+import {
+  SAMPLE_CDN_MIB,
+  SAMPLE_CDN_USERS,
+  SAMPLE_P2P_MIB,
+  SAMPLE_P2P_USERS,
+  SAMPLE_RUNS,
+} from './sample-stats.data.ts';
 
 /** spec 3: the older statistics point, used by the built-in sample data. */
 export interface LegacyStatPoint {

@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, newPage, type RunningServer, screenshot, startServer } from './harness.ts';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from './harness.ts';
 
 describe('the product as started by npm start', () => {
   let server: RunningServer;
@@ -48,7 +55,9 @@ describe('maintenance mode', () => {
   it('replaces the whole application with the maintenance page', async () => {
     const page = await newPage(browser);
     await page.goto(`${server.url}/register`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sorry, we are at the maintenance.');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Sorry, we are at the maintenance.');
     await expect.poll(() => page.getByText('Please come back later').isVisible()).toBe(true);
     await expectNoAxeViolations(page);
     await screenshot(page, 'maintenance');

@@ -243,7 +243,10 @@ describe('main API: node calls of spec 7', () => {
     const kept = (await registerNode(server, user)).node;
     const removed = (await registerNode(server, user)).node;
     await call('DELETE', `/${removed.id}`);
-    const withDeleted = create((await call('POST', '', { includeDeleted: 'true' })).json(), array(NodeStruct));
+    const withDeleted = create(
+      (await call('POST', '', { includeDeleted: 'true' })).json(),
+      array(NodeStruct),
+    );
     expect(withDeleted.map((node) => [node.id, node.status])).toEqual([
       [kept.id, 1],
       [removed.id, 50],
