@@ -2,7 +2,7 @@
 # `npm run bench`: every performance figure, printed (never asserted). Each part also runs on its own as
 # npm run bench:<part>.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 status=0
 for part in bundle memory demo nodes stats worker chart; do
   printf '\n\033[1m== bench:%s\033[0m\n' "$part"

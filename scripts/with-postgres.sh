@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Runs a command with DATABASE_URL pointing at a throwaway PostgreSQL server on loopback, then removes it.
 set -euo pipefail
-PGBIN=${PGBIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
+if [ -z "${PGBIN:-}" ]; then
+  for dir in /usr/lib/postgresql/*/bin; do [ -x "$dir/initdb" ] && PGBIN=$dir; done
+fi
+PGBIN=${PGBIN:-}
 if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ]; then
   echo "PostgreSQL is not installed (apt-get install -y postgresql)" >&2
   exit 1

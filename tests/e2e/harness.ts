@@ -29,7 +29,24 @@ export interface RunningServer {
   mail: MailCatcher;
   /** Everything the server printed (stdout and stderr). */
   output: () => string;
+  /**
+   * Stops the server and starts it again on the same data folder, port and mail catcher. `timeShift` (e.g.
+   * '+25 hours') runs the new process under libfaketime, as if started that much later: real expiry, no test hooks.
+   */
+  restart: (options?: { timeShift?: string }) => Promise<void>;
   stop: () => Promise<void>;
+}
+
+interface ServerProcess {
+  child: ChildProcess;
+  exited: Promise<void>;
+}
+
+async function stopProcess({ child, exited }: ServerProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 /**
@@ -42,52 +59,59 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-e2e-'));
   const url = `http://localhost:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      SMTP_URL: mail.url,
-      DEMO: '0',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
-    const ready = await fetch(`${url}/app-config.json`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`Server did not start within 60 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+
+  const launch = async (timeShift?: string): Promise<ServerProcess> => {
+    const node = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+    const command = timeShift ? ['faketime', timeShift, ...node] : node;
+    const child = spawn(command[0]!, command.slice(1), {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: url,
+        SMTP_URL: mail.url,
+        DEMO: '0',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
+      const ready = await fetch(`${url}/app-config.json`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ready) return { child, exited };
+      if (Date.now() > deadline) throw new Error(`Server did not start within 60 s:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  };
+
+  let current = await launch();
   return {
     url,
     port,
     dataDir,
     mail,
     output: () => output,
+    restart: async (options = {}) => {
+      await stopProcess(current);
+      current = await launch(options.timeShift);
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopProcess(current);
       await mail.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
