@@ -1,19 +1,8 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import type { HardwareReport } from '../node/protocol.ts';
 import type { ConfigRow } from './nodes.repository.ts';
 
-/** What a node reports about its host (docs/node-protocol.md, POST v1/check). */
-export interface HardwareReport {
-  /** free storage, bytes */
-  storage: number;
-  /** RAM, bytes */
-  ram: number;
-  /** the host's public IPv4 or IPv6 address */
-  ip: string;
-  /** spec 3 OS codes: 10 Linux, 20 Windows, 30 MacOS */
-  os: number;
-  /** bits per second */
-  bandwidth: number;
-}
+export type { HardwareReport };
 
 interface Verdict<T> {
   used: T;

@@ -1,16 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import type { TelemetryPoint } from '../node/protocol.ts';
 import { statsVersions } from './stats-cache.ts';
 
-/** One reported minute of one node (docs/node-protocol.md, telemetry). Bytes are per minute. */
-export interface MinutePoint {
-  ts: number;
-  uplink: number;
-  delivered: number;
-  input: number;
-  viewers: number;
-  quality: number;
-}
+/** One reported minute of one node, as the telemetry endpoint takes it. Bytes are per minute. */
+export type MinutePoint = TelemetryPoint;
 
 /** Where a period's buckets live and how wide they are (docs/statistics-storage.md). */
 export type BucketTable = 'stat_minute' | 'stat_20m' | 'stat_hour';

@@ -1,0 +1,34 @@
+/**
+ * The bodies of the node protocol (docs/node-protocol.md), one definition for the server's endpoints and for the
+ * node agent, its reference client.
+ */
+
+/** Body of POST v1/check: what the node's host offers. */
+export interface HardwareReport {
+  /** free storage of the node's data folder, bytes */
+  storage: number;
+  /** RAM, bytes */
+  ram: number;
+  /** the host's public IPv4 or IPv6 address, the one viewers reach */
+  ip: string;
+  /** spec 3 OS codes: 10 Linux, 20 Windows, 30 MacOS */
+  os: number;
+  /** bits per second */
+  bandwidth: number;
+}
+
+/** One minute of one node's traffic (POST v1/telemetry). Bytes are totals for that minute. */
+export interface TelemetryPoint {
+  /** Unix seconds at the start of the minute (a multiple of 60) */
+  ts: number;
+  /** bytes the node uploaded (the peer-to-peer part) */
+  uplink: number;
+  /** bytes delivered to viewers (from the CDN plus peer-to-peer) */
+  delivered: number;
+  /** bytes taken from the CDN */
+  input: number;
+  /** viewers during the minute */
+  viewers: number;
+  /** quality index, 0 to 100 */
+  quality: number;
+}
