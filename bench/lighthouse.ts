@@ -49,8 +49,13 @@ try {
         config,
       );
       if (!result) throw new Error('Lighthouse returned no result');
-      results.push(result.lhr);
+      const { runtimeError } = result.lhr;
+      // A run the page never painted in (the machine too busy) has no figures; it is reported, not scored.
+      if (runtimeError)
+        console.log(`${formFactor}: run ${run + 1} failed: ${runtimeError.code} ${runtimeError.message}`);
+      else results.push(result.lhr);
     }
+    if (results.length === 0) continue;
     results.sort((a, b) => performanceOf(a) - performanceOf(b));
     const lhr = results[Math.floor(results.length / 2)]!;
     const scores = categories.map((id) => {
@@ -60,7 +65,7 @@ try {
     });
     const figures = metrics.map(([id, name]) => `${name} ${lhr.audits[id]?.displayValue ?? '?'}`);
     console.log(
-      `${formFactor.padEnd(8)} ${scores.join(', ')} [median of ${runs}: ${results.map(performanceOf).join(', ')}]`,
+      `${formFactor.padEnd(8)} ${scores.join(', ')} [median of ${results.length}: ${results.map(performanceOf).join(', ')}]`,
     );
     console.log(`${''.padEnd(8)} ${figures.join(', ')}`);
     const failing = Object.values(lhr.audits).filter(
