@@ -163,7 +163,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setNotFoundHandler((request, reply) => {
     const isService = servicePrefixes.some((prefix) => request.url.startsWith(prefix));
-    if (!isService && request.method === 'GET' && hasWebApp) {
+    // A missing hashed file (a tab left open across a deploy) is a 404, never the app page in its place.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isService && !isAsset && request.method === 'GET' && hasWebApp) {
       // History-mode routing: every page path answers the app, which shows its own 404 page.
       return reply.sendFile('index.html');
     }

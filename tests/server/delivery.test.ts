@@ -80,6 +80,19 @@ describe('delivery: pre-compressed files, compressed answers, cache headers', ()
     expect(response.rawPayload.equals(read('assets/index-AbC123.js'))).toBe(true);
   });
 
+  it('honours a refused encoding, and answers a missing asset with a 404, not the app page', async () => {
+    const refused = await get('/assets/index-AbC123.js', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    const identity = await get('/assets/index-AbC123.js', { 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.rawPayload.equals(read('assets/index-AbC123.js'))).toBe(true);
+
+    // A tab left open across a deploy asks for chunks that are gone: HTML in their place would fail to run.
+    const missing = await get('/assets/index-Gone99.js', { 'accept-encoding': 'br' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error: 'not_found' });
+  });
+
   it('answers every page path with the compressed index.html, revalidated by its ETag', async () => {
     for (const url of ['/', '/myNodr', '/index.html']) {
       const response = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
