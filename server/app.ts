@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -33,7 +34,9 @@ declare module 'fastify' {
   }
 }
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const builtWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+/** Answers smaller than this gain too little from compression to pay for it. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
 const servicePrefixes = ['/auth/', '/api/', '/stats/'];
 // E-mail link pages carry a secret in the path; it never reaches the log (issue 2).
 const secretPaths = /^\/(createPassword|resPassword|changeEmail|deleteUserAccount)\/[^/?#]+/;
@@ -49,6 +52,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the structured log goes instead of stdout (tests read it to prove secrets stay out). */
   logStream?: { write(line: string): void };
+  /** The built web app to serve (default: dist/); tests point it at a small fixture. */
+  webRoot?: string;
 }
 
 /** Assembles the server: plugins, then the three services on their prefixes, then the web app. */
@@ -114,6 +119,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  // Before the routes: the plugin attaches itself to each route as it is added. Event streams are hijacked, so
+  // they never pass through it; text/event-stream is also outside its compressible types.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
 
@@ -135,24 +143,30 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     };
   });
 
+  const webRoot = options.webRoot ?? builtWebRoot;
   const hasWebApp = fs.existsSync(path.join(webRoot, 'index.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
       index: false,
-      setHeaders: (res, file) => {
+      // The build writes .br and .gz beside every file (vite.config.ts); they are sent as they are.
+      preCompressed: true,
+      setHeaders: (reply, file) => {
+        // Hashed names change with their content; index.html names them, so it is revalidated (ETag) each time.
         if (file.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (/index\.html(\.br|\.gz)?$/.test(file)) reply.header('cache-control', 'no-cache');
       },
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const isService = servicePrefixes.some((prefix) => request.url.startsWith(prefix));
-    if (!isService && request.method === 'GET' && hasWebApp) {
+    // A missing hashed file (a tab left open across a deploy) is a 404, never the app page in its place.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isService && !isAsset && request.method === 'GET' && hasWebApp) {
       // History-mode routing: every page path answers the app, which shows its own 404 page.
-      reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     }
     return reply

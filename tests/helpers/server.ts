@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../server/app.ts';
+import { type BuildOptions, buildApp } from '../../server/app.ts';
 import { type Config, testConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { sessions, teamMembers, teams, users } from '../../server/db/schema.ts';
@@ -16,12 +16,15 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
  * The real server (every service, real database, real mailer writing to a temporary outbox) for `app.inject()`
  * tests, with a clock the test moves by hand and every delivered mail recorded.
  */
-export async function startTestServer(overrides: Partial<Config> = {}) {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: Pick<BuildOptions, 'webRoot'> = {},
+) {
   const database: Database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-test-'));
   const config = testConfig({ dataDir, ...overrides });
   const clock = manualClock(new Date());
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = await buildApp({ config, database, clock, logger: false, ...options });
   await app.ready();
   const mails: MailMessage[] = [];
   app.deps.mailer.on('delivered', (mail) => mails.push(mail));
