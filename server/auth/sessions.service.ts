@@ -27,10 +27,15 @@ export function createSessionsService(deps: Deps) {
   }
 
   return {
-    /** GET v1/sessions */
+    /** GET v1/sessions: this browser first, then the most recently active. */
     async list(caller: Caller) {
       const rows = await liveSessionsOf(db, caller.userId, clock.now());
-      return rows.map((row) => ({
+      // The asking browser first, so the list reads "this one, then the others".
+      const ordered = [
+        ...rows.filter((row) => row.id === caller.sessionId),
+        ...rows.filter((row) => row.id !== caller.sessionId),
+      ];
+      return ordered.map((row) => ({
         id: row.id,
         device: deviceOf(row.userAgent),
         ip: row.ip,

@@ -78,6 +78,7 @@ describe('sessions: GET/DELETE /auth/v1/sessions', () => {
       current: false,
     });
     expect(browsers.filter((browser) => browser.current)).toHaveLength(1);
+    expect(browsers[0]?.current).toBe(true);
     expect(byId.has(await sessionIdOf(outsider.token))).toBe(false);
     expect(JSON.stringify(response.json())).not.toContain(firefox);
   });

@@ -44,12 +44,14 @@ export function ActivitySection() {
               key={entry.id}
               className={`${styles.item} ${entry.kind === ACTIVITY.signInFailed ? styles.warning : ''}`}
             >
-              <p className={styles.device}>{ACTIVITY_WORDS[entry.kind]}</p>
-              <p className={styles.details}>
-                <TimeAgo value={entry.at} />
-                <span>{entry.device}</span>
-                <span>{entry.ip || 'Unknown address'}</span>
-              </p>
+              <div>
+                <p className={styles.device}>{ACTIVITY_WORDS[entry.kind]}</p>
+                <p className={styles.details}>
+                  <TimeAgo value={entry.at} />
+                  <span>{entry.device}</span>
+                  <span>{entry.ip || 'Unknown address'}</span>
+                </p>
+              </div>
             </li>
           ))}
         </ol>
