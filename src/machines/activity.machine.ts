@@ -29,6 +29,7 @@ export const activityMachine = setup({
     // The list so far stays on screen while it reloads.
     loading: {
       invoke: {
+        id: 'listActivity',
         src: 'listActivity',
         onDone: { target: 'ready', actions: { type: 'keepEntries', params: ({ event }) => event.output } },
         onError: {

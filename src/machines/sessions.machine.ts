@@ -62,6 +62,7 @@ export const sessionsMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'listSessions',
         src: 'listSessions',
         onDone: { target: 'ready', actions: { type: 'keepBrowsers', params: ({ event }) => event.output } },
         onError: {
@@ -86,6 +87,7 @@ export const sessionsMachine = setup({
     },
     revokingOne: {
       invoke: {
+        id: 'revokeSession',
         src: 'revokeSession',
         input: ({ context }) => ({ id: context.target?.kind === 'one' ? context.target.id : 0 }),
         onDone: { target: 'ready', actions: 'dropSignedOut' },
@@ -100,6 +102,7 @@ export const sessionsMachine = setup({
     },
     revokingOthers: {
       invoke: {
+        id: 'revokeOthers',
         src: 'revokeOthers',
         onDone: { target: 'ready', actions: 'dropSignedOut' },
         onError: {
