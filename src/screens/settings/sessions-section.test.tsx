@@ -100,8 +100,12 @@ describe('Settings, Sessions', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign out Chrome on Windows, 203.0.113.9' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('group')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign out Chrome on Windows, 203.0.113.9' }));
+    // Another choice while a question is open replaces the question.
     await user.click(screen.getByRole('button', { name: 'Sign out all other browsers' }));
+    expect(screen.getAllByRole('group')).toHaveLength(1);
     expect(screen.getByRole('group', { name: /all 2 other browsers/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out all others' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('group')).not.toBeInTheDocument();
     expect(rows()).toHaveLength(3);

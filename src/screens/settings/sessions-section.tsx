@@ -52,7 +52,6 @@ export function SessionsSection() {
   const [snapshot, send] = useActor(sessionsMachine, { inspect: inspect() });
   const { browsers, target, error } = snapshot.context;
   const sending = snapshot.matches('revokingOne') || snapshot.matches('revokingOthers');
-  const busy = sending || snapshot.matches('confirming');
   const others = browsers.filter((browser) => !browser.current);
   const listed = !snapshot.matches('loading') && !snapshot.matches('failed');
   const dismiss = () => send({ type: 'sessions.dismiss' });
@@ -96,7 +95,7 @@ export function SessionsSection() {
                   <Button
                     variant="secondary"
                     aria-label={`Sign out ${browser.device}, ${browser.ip || 'unknown address'}`}
-                    disabled={busy}
+                    disabled={sending}
                     onClick={() => send({ type: 'sessions.ask', target: { kind: 'one', id: browser.id } })}
                   >
                     Sign out
@@ -133,7 +132,7 @@ export function SessionsSection() {
           <div>
             <Button
               variant="danger"
-              disabled={busy}
+              disabled={sending}
               onClick={() => send({ type: 'sessions.ask', target: { kind: 'others' } })}
             >
               Sign out all other browsers
