@@ -23,7 +23,7 @@ export async function createSession(
   tx: Db,
   userId: number,
   now: Date,
-  client: Client = { ip: '', userAgent: '' },
+  client: Client,
 ): Promise<SessionToken> {
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
