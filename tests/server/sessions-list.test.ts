@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { array, create } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../server/db/schema.ts';
+import { ACTIVITY } from '../../contracts/account-activity.ts';
+import { accountActivity, sessions } from '../../server/db/schema.ts';
 import { hashToken } from '../../server/lib/tokens.ts';
 import { RevokedStruct, SignedInBrowserStruct } from '../../src/api/sessions.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -121,6 +122,21 @@ describe('sessions: GET/DELETE /auth/v1/sessions', () => {
       expect((await get(server, '/auth/v1/check', bearer(token))).statusCode).toBe(401);
     const remaining = create((await list(account.token)).json(), array(SignedInBrowserStruct));
     expect(remaining.map((browser) => browser.current)).toEqual([true]);
+  });
+
+  it('lets exactly one of 10 concurrent sign-outs of one browser succeed, with one recorded event', async () => {
+    const account = await signUp(server, 'revoke-race@example.com');
+    const other = await signInFrom(account.email, account.password, freshIp(), FIREFOX_LINUX);
+    const otherId = await sessionIdOf(other);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => revoke(account.token, otherId)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array(9).fill(404)]);
+    const events = await server.db
+      .select()
+      .from(accountActivity)
+      .where(
+        and(eq(accountActivity.userId, account.userId), eq(accountActivity.kind, ACTIVITY.sessionRevoked)),
+      );
+    expect(events).toHaveLength(1);
   });
 
   it("answers 404 for another user's session and leaves it alive, the same as for a missing one", async () => {
