@@ -4,6 +4,7 @@ import { badRequest, HttpError } from '../lib/errors.ts';
 import { userView } from './account.service.ts';
 import { type Precheck, precheckDeletion } from './account-deletion.precheck.ts';
 import { findUserById } from './accounts.repository.ts';
+import { ACTIVITY, type ActivityKind, type Client, recordActivity } from './activity.ts';
 import { invalidLink, issueLink, redeemLink, revokeLinks } from './links.ts';
 import { verifyPassword } from './passwords.ts';
 import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './profile-common.ts';
@@ -31,10 +32,11 @@ interface OwnIds {
 export function createAccountDeletionService(deps: Deps, limits: ProfileLimiters) {
   const { db, clock, mailer, config, hub } = deps;
 
-  async function sendLink(userId: number, email: string) {
+  async function sendLink(userId: number, email: string, activity: { kind: ActivityKind; client: Client }) {
     const now = clock.now();
     await db.transaction(async (tx) => {
       await setDeleteProgress(tx, userId, true);
+      await recordActivity(tx, { userId, kind: activity.kind, at: now, ...activity.client });
       const hash = await issueLink(tx, { userId, purpose, ttlMs: DELETION_TTL_MS, now });
       await mailer.send(confirmDeletionMail(email, config.publicUrl, hash), tx);
     });
@@ -56,7 +58,7 @@ export function createAccountDeletionService(deps: Deps, limits: ProfileLimiters
       if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();
       const precheck = precheckDeletion(await membershipSummaries(db, userId));
       if (precheck.httpStatus !== 200) throw blocked(precheck);
-      await sendLink(userId, user.email);
+      await sendLink(userId, user.email, { kind: ACTIVITY.deletionRequested, client: caller.client });
       return userView(deps, userId);
     },
 
@@ -70,15 +72,17 @@ export function createAccountDeletionService(deps: Deps, limits: ProfileLimiters
         userId,
         'A new link was sent less than a minute ago. Please wait a minute and try again.',
       );
-      await sendLink(userId, user.email);
+      await sendLink(userId, user.email, { kind: ACTIVITY.deletionResent, client: caller.client });
       return userView(deps, userId);
     },
 
     async revoke(caller: Caller, pathUserId: number, input: OwnIds) {
       const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
+      const now = clock.now();
       await db.transaction(async (tx) => {
         await setDeleteProgress(tx, userId, false);
-        await revokeLinks(tx, userId, purpose, clock.now());
+        await revokeLinks(tx, userId, purpose, now);
+        await recordActivity(tx, { userId, kind: ACTIVITY.deletionCancelled, at: now, ...caller.client });
       });
       return userView(deps, userId);
     },

@@ -12,8 +12,10 @@ import {
   teamBody,
   userBody,
 } from './account-schemas.ts';
+import { clientOf } from './activity.ts';
 import { createGuestService } from './guest.service.ts';
-import { clearSessionCookie, revokeSession, setSessionCookie } from './sessions.ts';
+import { createSessionsService } from './sessions.service.ts';
+import { clearSessionCookie, setSessionCookie } from './sessions.ts';
 
 const ok = { ok: true } as const;
 
@@ -24,6 +26,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
   const guest = createGuestService(deps);
   const account = createAccountService(deps);
+  const sessions = createSessionsService(deps);
   // Signed-in routes authenticate before validating, so a signed-out caller gets 401 whatever it sends (spec 7).
   const callers = new WeakMap<FastifyRequest, Caller>();
   const preValidation = async (request: FastifyRequest) => {
@@ -50,7 +53,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     '/guest/set-new-password',
     { schema: { body: setNewPasswordBody } },
     async (request, reply) => {
-      const session = await guest.setNewPassword(request.body, request.ip);
+      const session = await guest.setNewPassword(request.body, request.ip, clientOf(request).userAgent);
       setSessionCookie(reply, deps, session);
       return session;
     },
@@ -60,7 +63,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     '/guest/auth',
     { schema: { body: signInBody } },
     async (request, reply) => {
-      const session = await guest.signIn(request.body, request.ip);
+      const session = await guest.signIn(request.body, request.ip, clientOf(request).userAgent);
       setSessionCookie(reply, deps, session);
       return session;
     },
@@ -81,8 +84,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/v1/logout', { preValidation, schema: { headers: bearerHeaders } }, async (request, reply) => {
-    const { sessionId } = caller(request);
-    await revokeSession(deps, sessionId);
+    await sessions.signOut(caller(request));
     clearSessionCookie(reply, deps);
     return ok;
   });

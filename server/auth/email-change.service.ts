@@ -3,6 +3,7 @@ import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { userView } from './account.service.ts';
 import { findUserById, teamsOfUser } from './accounts.repository.ts';
+import { ACTIVITY, type ActivityKind, type Client, recordActivity } from './activity.ts';
 import { normalizeEmail } from './guest.service.ts';
 import { invalidLink, issueLink, redeemLink, revokeLinks } from './links.ts';
 import { verifyPassword } from './passwords.ts';
@@ -39,10 +40,17 @@ export interface ChangeEmailInput {
 export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
   const { db, clock, mailer, config } = deps;
 
-  async function sendLink(userId: number, oldEmail: string, newEmail: string, notifyOld: boolean) {
+  async function sendLink(
+    userId: number,
+    oldEmail: string,
+    newEmail: string,
+    notifyOld: boolean,
+    activity: { kind: ActivityKind; client: Client },
+  ) {
     const now = clock.now();
     await db.transaction(async (tx) => {
       await setPendingEmail(tx, userId, newEmail);
+      await recordActivity(tx, { userId, kind: activity.kind, at: now, ...activity.client });
       // issueLink revokes the older links of this purpose: only the newest link works (superseded).
       const hash = await issueLink(tx, {
         userId,
@@ -72,7 +80,10 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
         throw badRequest('same_email', 'This is already your e-mail. Please enter a different one.');
       }
       if (await emailTakenByOther(db, email, userId)) throw emailTaken();
-      await sendLink(userId, user.email, email, true);
+      await sendLink(userId, user.email, email, true, {
+        kind: ACTIVITY.emailChangeRequested,
+        client: caller.client,
+      });
       return userView(deps, userId);
     },
 
@@ -87,21 +98,27 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
         userId,
         'A new link was sent less than a minute ago. Please wait a minute and try again.',
       );
-      await sendLink(userId, user.email, user.newChangeEmail, false);
+      await sendLink(userId, user.email, user.newChangeEmail, false, {
+        kind: ACTIVITY.emailChangeResent,
+        client: caller.client,
+      });
       return userView(deps, userId);
     },
 
     async revoke(caller: Caller, pathUserId: number, input: { userId?: number; user_id?: number }) {
       const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
+      const now = clock.now();
       await db.transaction(async (tx) => {
         await setPendingEmail(tx, userId, null);
-        await revokeLinks(tx, userId, purpose, clock.now());
+        await revokeLinks(tx, userId, purpose, now);
+        const kind = ACTIVITY.emailChangeCancelled;
+        await recordActivity(tx, { userId, kind, at: now, ...caller.client });
       });
       return userView(deps, userId);
     },
 
     /** No sign-in needed: the link proves the new mailbox. Fails as 400 invalid_link or 409 email_taken. */
-    async accept(hash: string): Promise<{ ok: true }> {
+    async accept(hash: string, client: Client): Promise<{ ok: true }> {
       const now = clock.now();
       let userId: number;
       try {
@@ -111,6 +128,8 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
           const pending = user?.statusChangeEmail === EMAIL_CHANGE_PENDING ? user.newChangeEmail : null;
           if (!user || !link.payload || pending !== link.payload) throw invalidLink();
           if (!(await switchEmail(tx, user.id, link.payload))) throw emailTaken();
+          const kind = ACTIVITY.emailChangeConfirmed;
+          await recordActivity(tx, { userId: user.id, kind, at: now, ...client });
           await mailer.send(emailChangedMail(user.email, link.payload), tx);
           return user.id;
         });

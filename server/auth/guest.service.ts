@@ -7,6 +7,7 @@ import {
   lockUser,
   setPasswordHash,
 } from './accounts.repository.ts';
+import { ACTIVITY, recordActivity } from './activity.ts';
 import {
   invalidLink,
   issueLink,
@@ -72,6 +73,7 @@ export function createGuestService(deps: Deps) {
     async setNewPassword(
       input: { hash: string; password: string; confirm: string },
       ip: string,
+      userAgent = '',
     ): Promise<SessionToken> {
       enforce([limits.setPasswordIp, ip]);
       if ([...input.password].length < PASSWORD_MIN) {
@@ -94,21 +96,34 @@ export function createGuestService(deps: Deps) {
         await revokeLinks(tx, user.id, 'create_password', now);
         await revokeLinks(tx, user.id, 'reset_password', now);
         await revokeOtherSessions(deps, user.id, undefined, tx);
-        return createSession(tx, user.id, now);
+        const kind = ACTIVITY.passwordSetFromLink;
+        await recordActivity(tx, { userId: user.id, kind, ip, userAgent, at: now });
+        return createSession(tx, user.id, now, { ip, userAgent });
       });
       // The owner who just proved the mailbox is theirs is not kept out by someone else's failed sign-ins.
       limits.signInAddress.reset(normalizeEmail(user.email));
       return session;
     },
 
-    async signIn(input: { login: string; password: string }, ip: string): Promise<SessionToken> {
+    async signIn(
+      input: { login: string; password: string },
+      ip: string,
+      userAgent = '',
+    ): Promise<SessionToken> {
       const email = normalizeEmail(input.login);
       enforce([limits.signInIp, ip], [limits.signInAddress, email]);
       const user = email.length <= 254 ? await findUserByEmail(db, email) : undefined;
       const matches = await verifyPassword(user?.passwordHash, input.password);
+      const at = clock.now();
+      if (user?.passwordHash && !matches) {
+        await recordActivity(db, { userId: user.id, kind: ACTIVITY.signInFailed, ip, userAgent, at });
+      }
       if (!user || !matches) throw invalidCredentials();
       limits.signInAddress.reset(email);
-      return createSession(db, user.id, clock.now());
+      return db.transaction(async (tx) => {
+        await recordActivity(tx, { userId: user.id, kind: ACTIVITY.signIn, ip, userAgent, at });
+        return createSession(tx, user.id, at, { ip, userAgent });
+      });
     },
 
     /** issue 2: the same answer for every address; only a completed account gets a reset link. */

@@ -4,6 +4,7 @@ import { badRequest } from '../lib/errors.ts';
 import type { MailMessage } from '../lib/mail.ts';
 import { userView } from './account.service.ts';
 import { findUserById, setPasswordHash } from './accounts.repository.ts';
+import { ACTIVITY, recordActivity } from './activity.ts';
 import { hashPassword, PASSWORD_MIN, verifyPassword } from './passwords.ts';
 import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './profile-common.ts';
 import { revokeOtherSessions } from './sessions.ts';
@@ -61,6 +62,7 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await setPasswordHash(tx, userId, passwordHash, now);
     await revokeOtherSessions(deps, userId, caller.sessionId, tx);
+    await recordActivity(tx, { userId, kind: ACTIVITY.passwordChanged, at: now, ...caller.client });
     await deps.mailer.send(passwordChangedMail(user.email, deps.config.publicUrl), tx);
   });
   deps.mailer.drain().catch(() => {});

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { authenticate, type Caller } from '../lib/authenticate.ts';
+import { authenticate, type Caller, clientOf } from '../lib/authenticate.ts';
 import { createAccountDeletionService } from './account-deletion.service.ts';
 import { bearerHeaders } from './account-schemas.ts';
 import { createEmailChangeService } from './email-change.service.ts';
@@ -57,7 +57,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { hash: string } }>(
     `${settings}/change_email/accept`,
     { schema: { body: hashBody } },
-    (request) => emailChange.accept(request.body.hash),
+    (request) => emailChange.accept(request.body.hash, clientOf(request)),
   );
 
   app.post<{ Params: UserParams; Body: OwnIds }>(

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import { sessions } from '../db/schema.ts';
 import { SSE_COOKIE } from '../lib/authenticate.ts';
 import { hashToken, randomToken } from '../lib/tokens.ts';
+import { type Client, storedUserAgent } from './activity.ts';
 
 /** A session lives 14 days from sign-in (docs/api-auth.md); then the browser signs in again. */
 export const SESSION_TTL_MS = 14 * 24 * 3_600_000;
@@ -18,22 +19,24 @@ export interface SessionToken {
 }
 
 /** Starts a session: a 256-bit token for the browser, its SHA-256 in the database. */
-export async function createSession(tx: Db, userId: number, now: Date): Promise<SessionToken> {
+export async function createSession(
+  tx: Db,
+  userId: number,
+  now: Date,
+  client: Client,
+): Promise<SessionToken> {
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await tx
-    .insert(sessions)
-    .values({ userId, tokenHash: hashToken(token), createdAt: now, lastSeenAt: now, expiresAt });
+  await tx.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    ip: client.ip,
+    userAgent: storedUserAgent(client.userAgent),
+  });
   return { access_token: token, token_type: 'Bearer', expires_at: expiresAt.toISOString(), user_id: userId };
-}
-
-/** Ends one session and closes its event streams. */
-export async function revokeSession(deps: Deps, sessionId: number): Promise<void> {
-  await deps.db
-    .update(sessions)
-    .set({ revokedAt: deps.clock.now() })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  deps.hub.revokeSessions([sessionId]);
 }
 
 /**

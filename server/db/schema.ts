@@ -76,8 +76,27 @@ export const sessions = pgTable(
     lastSeenAt: moment('last_seen_at').notNull().defaultNow(),
     expiresAt: moment('expires_at').notNull(),
     revokedAt: moment('revoked_at'),
+    /** issue 10: what Settings shows of each signed-in browser. */
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** issue 10: the account's security events shown as Recent activity; kinds in server/auth/activity.ts. */
+export const accountActivity = pgTable(
+  'account_activity',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    at: moment('at').notNull(),
+  },
+  (t) => [index('account_activity_user_at_idx').on(t.userId, t.at)],
 );
 
 /**

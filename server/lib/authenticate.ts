@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { sessions, teamMembers } from '../db/schema.ts';
@@ -8,13 +8,30 @@ import { hashToken } from './tokens.ts';
 
 export const SSE_COOKIE = 'nodr_session';
 
+/** Where a request came from, as the Sessions and Recent activity lists show it (issue 10). */
+export interface Client {
+  ip: string;
+  userAgent: string;
+}
+
+export function clientOf(request: FastifyRequest): Client {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : '' };
+}
+
 export interface Caller {
   userId: number;
   sessionId: number;
   expiresAt: Date;
+  /** When the session was last seen active, at most a minute stale (issue 10). */
+  lastSeenAt: Date;
   /** The caller's teams, oldest membership first: the first is the current workspace (spec 3). */
   teams: { teamId: number; role: number }[];
+  /** The request's address and browser, for the activity the caller's changes record. */
+  client: Client;
 }
+
+type Session = Omit<Caller, 'client'>;
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -24,12 +41,13 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Finds the live session of a token with the user's teams, in one query; undefined when there is none. */
-export async function sessionOf(db: Db, clock: Clock, token: string): Promise<Caller | undefined> {
+export async function sessionOf(db: Db, clock: Clock, token: string): Promise<Session | undefined> {
   const rows = await db
     .select({
       id: sessions.id,
       userId: sessions.userId,
       expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
       teamId: teamMembers.teamId,
       role: teamMembers.role,
     })
@@ -48,7 +66,26 @@ export async function sessionOf(db: Db, clock: Clock, token: string): Promise<Ca
   const teams = rows.flatMap((row) =>
     row.teamId === null || row.role === null ? [] : [{ teamId: row.teamId, role: row.role }],
   );
-  return { userId: first.userId, sessionId: first.id, expiresAt: first.expiresAt, teams };
+  return {
+    userId: first.userId,
+    sessionId: first.id,
+    expiresAt: first.expiresAt,
+    lastSeenAt: first.lastSeenAt,
+    teams,
+  };
+}
+
+/** issue 10: "last active" of a session is written at most once a minute, not on every request. */
+export const LAST_SEEN_STEP_MS = 60_000;
+
+async function touchSession(db: Db, clock: Clock, caller: Session, request: FastifyRequest): Promise<void> {
+  const now = clock.now();
+  const staleBefore = new Date(now.getTime() - LAST_SEEN_STEP_MS);
+  if (caller.lastSeenAt > staleBefore) return;
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now, ip: request.ip })
+    .where(and(eq(sessions.id, caller.sessionId), lt(sessions.lastSeenAt, staleBefore)));
 }
 
 /**
@@ -62,9 +99,10 @@ export async function authenticate(
   options: { fromCookie?: boolean } = {},
 ): Promise<Caller> {
   const token = options.fromCookie ? request.cookies?.[SSE_COOKIE] : bearerToken(request);
-  const caller = token ? await sessionOf(db, clock, token) : undefined;
-  if (!caller) throw unauthorized();
-  return caller;
+  const session = token ? await sessionOf(db, clock, token) : undefined;
+  if (!session) throw unauthorized();
+  await touchSession(db, clock, session, request);
+  return { ...session, client: clientOf(request) };
 }
 
 /** A 403 unless the caller belongs to the team; returns the caller's role in it. */

@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PrecheckStatus } from '../../api/settings.ts';
 import { pendingDeletionUser, precheckOf, settingsUser } from '../../machines/settings-fixtures.ts';
-import { fakeApi } from '../auth/testing.tsx';
 import { deletionStatements, precheckTexts } from './deletion-texts.ts';
-import { renderSettings } from './testing.tsx';
+import { renderSettings, settingsApi } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -15,8 +14,8 @@ const section = () => screen.getByRole('region', { name: 'Delete account' });
 /** The pre-check answers as the server sends them: HTTP 400 when blocked (spec 4 table). */
 const answer = (code: PrecheckStatus) => () => ({ status: code >= 400 ? 400 : 200, body: precheckOf(code) });
 
-async function startDeletion(code: PrecheckStatus, more: Parameters<typeof fakeApi>[0] = {}) {
-  const api = fakeApi({ [precheckPath]: answer(code), ...more });
+async function startDeletion(code: PrecheckStatus, more: Parameters<typeof settingsApi>[0] = {}) {
+  const api = settingsApi({ [precheckPath]: answer(code), ...more });
   const session = renderSettings();
   const user = userEvent.setup();
   await user.click(within(section()).getByRole('button', { name: 'Delete account' }));
@@ -100,7 +99,7 @@ describe('Settings, delete account', () => {
   });
 
   it('with deleteProgress offers Resend link and Revoke, each followed by a session recheck', async () => {
-    const api = fakeApi({
+    const api = settingsApi({
       'POST /auth/v1/user/7/resend': () => ({ status: 200, body: pendingDeletionUser }),
       'POST /auth/v1/user/7/revoke': () => ({ status: 200, body: settingsUser }),
     });
@@ -116,7 +115,7 @@ describe('Settings, delete account', () => {
   });
 
   it('says what went wrong when the pre-check fails', async () => {
-    fakeApi({
+    settingsApi({
       [precheckPath]: () => ({ status: 429, body: { error: 'rate_limited', message: 'Too many attempts.' } }),
     });
     renderSettings();

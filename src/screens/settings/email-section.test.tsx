@@ -2,8 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pendingEmailUser } from '../../machines/settings-fixtures.ts';
-import { fakeApi } from '../auth/testing.tsx';
-import { renderSettings } from './testing.tsx';
+import { renderSettings, settingsApi } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,7 +11,7 @@ const section = () => screen.getByRole('region', { name: 'Change e-mail' });
 
 describe('Settings, change e-mail', () => {
   it("shows the form at status 0 and words the spec 5 checks: 'All fields are required', 'Invalid e-mail'", async () => {
-    const api = fakeApi({});
+    const api = settingsApi({});
     renderSettings();
     const user = userEvent.setup();
     await user.click(within(section()).getByRole('button', { name: 'Change e-mail' }));
@@ -25,7 +24,7 @@ describe('Settings, change e-mail', () => {
   });
 
   it("sends trimmed fields, then shows 'Request in progress' with the new address and rechecks the session", async () => {
-    const api = fakeApi({
+    const api = settingsApi({
       [`POST ${settings}/team/11/change_email`]: () => ({ status: 200, body: pendingEmailUser }),
     });
     const session = renderSettings();
@@ -48,7 +47,7 @@ describe('Settings, change e-mail', () => {
 
   it('shows the server message under the password field', async () => {
     const message = 'This e-mail is already used by another account. Please choose a different one.';
-    fakeApi({
+    settingsApi({
       [`POST ${settings}/team/11/change_email`]: () => ({
         status: 409,
         body: { error: 'email_taken', message },
@@ -65,7 +64,7 @@ describe('Settings, change e-mail', () => {
   });
 
   it('at status 10 offers Resend and Revoke, each followed by a session recheck', async () => {
-    const api = fakeApi({
+    const api = settingsApi({
       [`POST ${settings}/change_email/resend`]: () => ({ status: 200, body: pendingEmailUser }),
       [`POST ${settings}/change_email/revoke`]: () => ({
         status: 200,

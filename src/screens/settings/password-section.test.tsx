@@ -2,8 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settingsUser } from '../../machines/settings-fixtures.ts';
-import { fakeApi } from '../auth/testing.tsx';
-import { renderSettings } from './testing.tsx';
+import { renderSettings, settingsApi } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,13 +18,13 @@ async function fill(user: ReturnType<typeof userEvent.setup>, current: string, n
 
 describe('Settings, change password', () => {
   it('shows the last change in en-GB long format with hour and minute, in UTC', () => {
-    fakeApi({});
+    settingsApi({});
     renderSettings();
     expect(screen.getByText('4 March 2026, 15:06')).toBeInTheDocument();
   });
 
   it('is collapsed behind the arrow; toggling opens it and clears the fields', async () => {
-    fakeApi({});
+    settingsApi({});
     renderSettings();
     const user = userEvent.setup();
     expect(within(section()).queryByLabelText('Current password')).not.toBeInTheDocument();
@@ -40,7 +39,7 @@ describe('Settings, change password', () => {
   });
 
   it('has a show/hide toggle on each password field', async () => {
-    fakeApi({});
+    settingsApi({});
     renderSettings();
     const user = userEvent.setup();
     await user.click(arrow());
@@ -51,7 +50,7 @@ describe('Settings, change password', () => {
   });
 
   it('words every spec 5 check and sends nothing until they pass', async () => {
-    const api = fakeApi({});
+    const api = settingsApi({});
     renderSettings();
     const user = userEvent.setup();
     await user.click(arrow());
@@ -65,7 +64,7 @@ describe('Settings, change password', () => {
   });
 
   it("shows 'Incorrect password' under the current password, cleared by editing any field", async () => {
-    fakeApi({
+    settingsApi({
       [`POST ${changePath}`]: () => ({
         status: 400,
         body: { error: 'incorrect_password', message: 'Incorrect password' },
@@ -85,7 +84,7 @@ describe('Settings, change password', () => {
   });
 
   it("sends trimmed fields, then 'Password changed successfully' replaces the form and the session is rechecked", async () => {
-    const api = fakeApi({ [`POST ${changePath}`]: () => ({ status: 200, body: settingsUser }) });
+    const api = settingsApi({ [`POST ${changePath}`]: () => ({ status: 200, body: settingsUser }) });
     const session = renderSettings();
     const user = userEvent.setup();
     await user.click(arrow());

@@ -2,14 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settingsUser } from '../../machines/settings-fixtures.ts';
-import { fakeApi } from '../auth/testing.tsx';
-import { renderSettings } from './testing.tsx';
+import { renderSettings, settingsApi } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SettingsScreen', () => {
   it('shows the five sections of spec 2 and the invitation placeholder', () => {
-    fakeApi({});
+    settingsApi({});
     renderSettings();
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     for (const name of [
@@ -25,7 +24,7 @@ describe('SettingsScreen', () => {
   });
 
   it('saves trimmed profile details, rechecks the session and says so', async () => {
-    const api = fakeApi({
+    const api = settingsApi({
       'PUT /auth/v1/user/7': (call) => ({ status: 200, body: { ...settingsUser, ...call.form, id: 7 } }),
     });
     const session = renderSettings();
@@ -46,7 +45,7 @@ describe('SettingsScreen', () => {
   });
 
   it('limits name, surname and phone to 30 characters, with a numeric hint on the phone (spec 5)', async () => {
-    const api = fakeApi({});
+    const api = settingsApi({});
     renderSettings();
     for (const label of ['Name', 'Surname', 'Phone']) {
       expect(screen.getByLabelText(label)).toHaveAttribute('maxlength', '30');
@@ -60,7 +59,7 @@ describe('SettingsScreen', () => {
   });
 
   it("picks an avatar in the 'Default images' tab, saves its index as a string and closes", async () => {
-    const api = fakeApi({
+    const api = settingsApi({
       'PUT /auth/v1/user/7': (call) => ({ status: 200, body: { ...settingsUser, image: call.form.image } }),
     });
     const session = renderSettings();
@@ -84,7 +83,7 @@ describe('SettingsScreen', () => {
   });
 
   it('closes the image modal on Cancel without saving', async () => {
-    const api = fakeApi({});
+    const api = settingsApi({});
     renderSettings();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Change image' }));

@@ -1,14 +1,17 @@
+import { ActivitySection } from './activity-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileDetailsSection } from './profile-details-section.tsx';
 import { ProfileImageSection } from './profile-image-section.tsx';
 import { Section } from './section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
 import styles from './settings.module.css';
 
 /**
  * spec 2, Settings at /settings, inside the main layout (whose <main> holds it): profile details, profile image,
- * change password, change e-mail, delete account, and the invitation placeholder.
+ * change password, change e-mail, delete account, the invitation placeholder, and (issue 10) the signed-in browsers and
+ * the account's recent activity.
  */
 export function SettingsScreen() {
   return (
@@ -32,6 +35,10 @@ export function SettingsScreen() {
           <EmailSection />
           <DeleteAccountSection />
         </div>
+      </div>
+      <div className={styles.columns}>
+        <SessionsSection />
+        <ActivitySection />
       </div>
     </div>
   );

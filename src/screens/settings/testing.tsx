@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import type { User } from '../../api/auth.ts';
 import { SessionProvider } from '../../app/session-context.tsx';
 import { settingsUser } from '../../machines/settings-fixtures.ts';
-import { renderAt } from '../auth/testing.tsx';
+import { type ApiCall, fakeApi, renderAt } from '../auth/testing.tsx';
 import { SettingsScreen } from './settings-screen.tsx';
 
 /** Renders Settings for `user` inside a session whose recheck is a spy. */
@@ -17,4 +17,25 @@ export function renderSettings(user: User = settingsUser) {
     wrap: (children) => <SessionProvider session={session}>{children}</SessionProvider>,
   });
   return session;
+}
+
+/** The list loads of the Sessions and Recent activity sections, which every Settings render makes. */
+const listLoads = new Set(['GET /auth/v1/sessions', 'GET /auth/v1/activity']);
+
+/**
+ * fakeApi for Settings: the two list loads answer empty lists unless `handlers` says otherwise, and `calls` leaves
+ * them out, so a test of one section sees only that section's calls.
+ */
+export function settingsApi(handlers: Parameters<typeof fakeApi>[0]) {
+  const api = fakeApi({
+    'GET /auth/v1/sessions': () => ({ status: 200, body: [] }),
+    'GET /auth/v1/activity': () => ({ status: 200, body: [] }),
+    ...handlers,
+  });
+  return {
+    fetch: api.fetch,
+    get calls(): ApiCall[] {
+      return api.calls.filter((call) => !listLoads.has(`${call.method} ${call.path}`));
+    },
+  };
 }

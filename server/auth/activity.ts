@@ -1,0 +1,74 @@
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import {
+  ACTIVITY_LIST_MAX,
+  ACTIVITY_RETENTION_DAYS,
+  type ActivityKind,
+} from '../../contracts/account-activity.ts';
+import type { Db } from '../db/database.ts';
+import { accountActivity } from '../db/schema.ts';
+import type { Client } from '../lib/authenticate.ts';
+import { deviceOf } from './device.ts';
+
+export { ACTIVITY, type ActivityKind } from '../../contracts/account-activity.ts';
+export { type Client, clientOf } from '../lib/authenticate.ts';
+
+const RETENTION_MS = ACTIVITY_RETENTION_DAYS * 24 * 3_600_000;
+/** A user agent is the browser's to write: kept short so one request cannot fill the table. */
+const USER_AGENT_MAX = 512;
+const IP_MAX = 64;
+
+/** PostgreSQL text cannot hold NUL; a header never should. */
+export function storedUserAgent(userAgent: string): string {
+  return userAgent.replaceAll('\u0000', '').slice(0, USER_AGENT_MAX);
+}
+
+export interface ActivityEvent extends Client {
+  userId: number;
+  kind: ActivityKind;
+  at: Date;
+}
+
+/**
+ * issue 10: records one security event of the account. Call it with the transaction of the change it records, so
+ * the event exists exactly when the change does. It holds who, what, when and from where: never a token, password
+ * or link hash. The user's events older than 90 days are pruned on the same write.
+ */
+export async function recordActivity(tx: Db, event: ActivityEvent): Promise<void> {
+  await tx.insert(accountActivity).values({
+    userId: event.userId,
+    kind: event.kind,
+    ip: event.ip.slice(0, IP_MAX),
+    userAgent: storedUserAgent(event.userAgent),
+    at: event.at,
+  });
+  await tx
+    .delete(accountActivity)
+    .where(
+      and(
+        eq(accountActivity.userId, event.userId),
+        lt(accountActivity.at, new Date(event.at.getTime() - RETENTION_MS)),
+      ),
+    );
+}
+
+/** GET v1/activity: the user's events of the last 90 days, newest first. */
+export async function listActivity(db: Db, userId: number, now: Date) {
+  const rows = await db
+    .select()
+    .from(accountActivity)
+    .where(
+      and(
+        eq(accountActivity.userId, userId),
+        gte(accountActivity.at, new Date(now.getTime() - RETENTION_MS)),
+      ),
+    )
+    .orderBy(desc(accountActivity.at), desc(accountActivity.id))
+    .limit(ACTIVITY_LIST_MAX);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    at: row.at.toISOString(),
+    ip: row.ip,
+    device: deviceOf(row.userAgent),
+  }));
+}
