@@ -1,5 +1,7 @@
+import type { TwoFactorChallenge } from '../../contracts/two-factor.ts';
 import type { Deps } from '../app.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
+import { serverKeys } from '../lib/server-secret.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -7,6 +9,7 @@ import {
   lockUser,
   setPasswordHash,
 } from './accounts.repository.ts';
+import { deviceCookieValue, readDevice } from './device-cookie.ts';
 import {
   invalidLink,
   issueLink,
@@ -20,6 +23,9 @@ import { accountExistsMail, createPasswordMail, resetPasswordMail } from './mail
 import { hashPassword, PASSWORD_MIN, verifyPassword } from './passwords.ts';
 import { createAuthLimiters, enforce } from './rate-limits.ts';
 import { createSession, revokeOtherSessions, type SessionToken } from './sessions.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
+import { revokeChallenges } from './two-factor.repository.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
@@ -36,10 +42,34 @@ function validEmail(login: string): string {
 
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Incorrect e-mail or password');
 
+/** Who asks to sign in: the client IP and the browser's device cookie, if any (issue 10 section 4). */
+export interface Client {
+  ip: string;
+  deviceCookie: string | undefined;
+}
+
+/**
+ * What a password step ends with: a session and the device cookie to set, or, with two-factor sign-in on, a
+ * challenge for the code step (issue 10 section 9).
+ */
+export type SignInResult =
+  | { session: SessionToken; deviceCookie: string }
+  | { challenge: TwoFactorChallenge; deviceCookie?: undefined };
+
 /** The calls of a signed-out visitor: register, set a password from a link, sign in, ask for a reset link. */
-export function createGuestService(deps: Deps) {
+export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
   const { db, clock, mailer, config } = deps;
   const limits = createAuthLimiters(clock);
+  const throttle = createSignInThrottle(clock);
+  const keys = serverKeys(db);
+
+  /** A session for a user who passed every step, and a device cookie that keeps this browser known. */
+  async function startSession(userId: number, client: Client): Promise<SignInResult> {
+    const key = await keys('device-cookie');
+    const device = readDevice(client.deviceCookie, key, userId);
+    const session = await createSession(db, userId, clock.now());
+    return { session, deviceCookie: deviceCookieValue(key, userId, device) };
+  }
 
   return {
     /** issue 2: the same answer for known and unknown addresses; the mail differs. */
@@ -71,8 +101,9 @@ export function createGuestService(deps: Deps) {
     /** Create or reset password from an e-mail link: sets it, ends every other session, signs in. */
     async setNewPassword(
       input: { hash: string; password: string; confirm: string },
-      ip: string,
-    ): Promise<SessionToken> {
+      client: Client,
+    ): Promise<SignInResult> {
+      const { ip } = client;
       enforce([limits.setPasswordIp, ip]);
       if ([...input.password].length < PASSWORD_MIN) {
         throw badRequest('weak_password', 'Minimum 6 symbols are required');
@@ -87,28 +118,42 @@ export function createGuestService(deps: Deps) {
       if (!link || !user) throw invalidLink();
       enforce([limits.setPasswordAddress, user.email]);
       const passwordHash = await hashPassword(input.password);
-      const session = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await lockUser(tx, user.id);
         await redeemLink(tx, input.hash, link.purpose as LinkPurpose, now);
         await setPasswordHash(tx, user.id, passwordHash, now);
         await revokeLinks(tx, user.id, 'create_password', now);
         await revokeLinks(tx, user.id, 'reset_password', now);
         await revokeOtherSessions(deps, user.id, undefined, tx);
-        return createSession(tx, user.id, now);
+        await revokeChallenges(tx, user.id, now);
       });
       // The owner who just proved the mailbox is theirs is not kept out by someone else's failed sign-ins.
-      limits.signInAddress.reset(normalizeEmail(user.email));
-      return session;
+      throttle.forgetAccount(normalizeEmail(user.email));
+      // issue 10 section 9: a mailbox is not a second factor; the code is still asked for.
+      if (await twoFactor.enabled(user.id)) return { challenge: await twoFactor.challenge(user.id) };
+      return startSession(user.id, client);
     },
 
-    async signIn(input: { login: string; password: string }, ip: string): Promise<SessionToken> {
+    /** issue 10 section 4: throttled per account and client; a known browser is not kept out by strangers. */
+    async signIn(input: { login: string; password: string }, client: Client): Promise<SignInResult> {
       const email = normalizeEmail(input.login);
-      enforce([limits.signInIp, ip], [limits.signInAddress, email]);
       const user = email.length <= 254 ? await findUserByEmail(db, email) : undefined;
+      const device = user && readDevice(client.deviceCookie, await keys('device-cookie'), user.id);
+      const attempt = { ip: client.ip, device };
+      throttle.admit(email, attempt);
       const matches = await verifyPassword(user?.passwordHash, input.password);
-      if (!user || !matches) throw invalidCredentials();
-      limits.signInAddress.reset(email);
-      return createSession(db, user.id, clock.now());
+      if (!user || !matches) {
+        throttle.failed(email, attempt);
+        throw invalidCredentials();
+      }
+      throttle.succeeded(email, attempt);
+      if (await twoFactor.enabled(user.id)) return { challenge: await twoFactor.challenge(user.id) };
+      return startSession(user.id, client);
+    },
+
+    /** The code step of a two-factor sign-in: a right code for a live challenge starts the session. */
+    async answerChallenge(input: { challenge: string; code: string }, client: Client): Promise<SignInResult> {
+      return startSession(await twoFactor.answer(input), client);
     },
 
     /** issue 2: the same answer for every address; only a completed account gets a reset link. */
