@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { EmailField, FormError, PasswordField } from '../../ui/text-field.tsx';
 import styles from './auth-form.module.css';
 import { AuthLayout } from './auth-layout.tsx';
+import { TwoFactorCodeForm } from './two-factor-code-form.tsx';
 
 /** spec 2, Login at /: e-mail and password, Login, links to Forgot password and Sign up; success goes to My NODR. */
 export function LoginScreen() {
@@ -28,6 +29,21 @@ export function LoginScreen() {
   const { errors } = snapshot.context;
   const busy = snapshot.matches('submitting') || snapshot.matches('success');
   const allEmpty = errors.form !== undefined && snapshot.matches('idle');
+
+  // issue 10 section 9: the second step of a sign-in with two-factor on.
+  if (snapshot.matches('code') || (snapshot.matches('success') && snapshot.context.challenge)) {
+    return (
+      <AuthLayout title="Two-factor sign-in" subtitle="One more step to keep your account safe.">
+        <TwoFactorCodeForm
+          error={errors.code}
+          busy={snapshot.matches({ code: 'verifying' }) || snapshot.matches('success')}
+          onSubmit={(code) => send({ type: 'code.submit', code })}
+          onEdit={() => send({ type: 'login.edit', field: 'code' })}
+          onCancel={() => send({ type: 'code.cancel' })}
+        />
+      </AuthLayout>
+    );
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
