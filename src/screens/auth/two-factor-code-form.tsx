@@ -41,7 +41,7 @@ export function TwoFactorCodeForm({ error, busy, onSubmit, onEdit, onCancel }: T
         autoCapitalize="off"
         spellCheck={false}
         maxLength={32}
-        // biome-ignore lint/a11y/noAutofocus: the field is the only thing to do on this step
+        // The field is the only thing to do on this step.
         autoFocus
         onChange={(event) => {
           setCode(event.target.value);
