@@ -13,6 +13,7 @@ const codes = Array.from({ length: 10 }, (_, i) => `abcde-1234${i}`);
 describe('two-factor settings machine, model', () => {
   const model = createMachineModel(twoFactorSettingsMachine, {
     events: [
+      { type: 'twoFactor.toggle' },
       actorDone('loadStatus', { enabled: false }),
       actorDone('loadStatus', { enabled: true }),
       actorError('loadStatus'),
@@ -50,7 +51,9 @@ describe('two-factor settings machine, behaviour', () => {
         disable: fromPromise(({ input }) => disable(input)),
       },
     });
-    return { actor: createActor(machine).start(), enable, disable };
+    const actor = createActor(machine).start();
+    actor.send({ type: 'twoFactor.toggle' });
+    return { actor, enable, disable };
   }
 
   it('turns on with an app code, shows the recovery codes once, then forgets them', async () => {
@@ -94,5 +97,23 @@ describe('two-factor settings machine, behaviour', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ off: 'idle' }));
     expect(disable).toHaveBeenLastCalledWith({ password: 'secret1', code: 'abcde-12345' });
     expect(actor.getSnapshot().context).toMatchObject({ password: '', changed: 'off' });
+  });
+
+  it('keeps the recovery codes open until the person is done, and forgets everything when closed', async () => {
+    const { actor } = start(false);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ off: 'idle' }));
+    actor.send({ type: 'twoFactor.start' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ off: 'scanning' }));
+    actor.send({ type: 'twoFactor.toggle' });
+    expect(actor.getSnapshot().value).toBe('collapsed');
+    expect(actor.getSnapshot().context.secret).toBe('');
+    actor.send({ type: 'twoFactor.toggle' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ off: 'idle' }));
+    actor.send({ type: 'twoFactor.start' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ off: 'scanning' }));
+    actor.send({ type: 'twoFactor.confirm', code: '123456' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('showingCodes'));
+    actor.send({ type: 'twoFactor.toggle' });
+    expect(actor.getSnapshot().value).toBe('showingCodes');
   });
 });

@@ -20,6 +20,7 @@ export interface TwoFactorSettingsContext {
 }
 
 export type TwoFactorSettingsEvent =
+  | { type: 'twoFactor.toggle' }
   | { type: 'twoFactor.start' }
   | { type: 'twoFactor.confirm'; code: string }
   | { type: 'twoFactor.finish' }
@@ -43,7 +44,7 @@ const fresh = { code: '', password: '', errors: {} };
 
 /**
  * issue 10 section 9, Settings: turn two-factor sign-in on (scan, confirm with a code, keep the recovery codes
- * shown once) or off (password and a code).
+ * shown once) or off (password and a code). Collapsed like Change password; opening it loads the status.
  */
 export const twoFactorSettingsMachine = setup({
   types: { context: {} as TwoFactorSettingsContext, events: {} as TwoFactorSettingsEvent },
@@ -94,13 +95,18 @@ export const twoFactorSettingsMachine = setup({
       const typed = normalizeCode(event.code);
       return TOTP_CODE.test(typed) || RECOVERY_CODE.test(typed);
     },
+    // The recovery codes are never shown again: the section stays open until the person says they kept them.
+    noCodesShown: ({ context }) => context.recoveryCodes.length === 0,
     enabled: (_, status: { enabled: boolean }) => status.enabled,
   },
 }).createMachine({
   id: 'twoFactorSettings',
   context: { secret: '', uri: '', recoveryCodes: [], code: '', password: '', errors: {}, changed: null },
-  initial: 'loading',
+  initial: 'collapsed',
+  // Closing the section forgets whatever was typed or shown.
+  on: { 'twoFactor.toggle': { guard: 'noCodesShown', target: '.collapsed', actions: 'forget' } },
   states: {
+    collapsed: { on: { 'twoFactor.toggle': { target: 'loading', actions: 'forget' } } },
     loading: {
       invoke: {
         id: 'loadStatus',
@@ -163,7 +169,9 @@ export const twoFactorSettingsMachine = setup({
     },
     // The recovery codes are shown this once; 'Done' forgets them.
     showingCodes: {
-      on: { 'twoFactor.finish': { target: 'on', actions: ['forget', 'markOn'] } },
+      on: {
+        'twoFactor.finish': { target: 'on', actions: ['forget', 'markOn'] },
+      },
     },
     on: {
       initial: 'idle',

@@ -5,10 +5,11 @@ import { ProfileDetailsSection } from './profile-details-section.tsx';
 import { ProfileImageSection } from './profile-image-section.tsx';
 import { Section } from './section.tsx';
 import styles from './settings.module.css';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 /**
  * spec 2, Settings at /settings, inside the main layout (whose <main> holds it): profile details, profile image,
- * change password, change e-mail, delete account, and the invitation placeholder.
+ * change password, two-factor sign-in (issue 10), change e-mail, delete account, and the invitation placeholder.
  */
 export function SettingsScreen() {
   return (
@@ -29,6 +30,7 @@ export function SettingsScreen() {
         </div>
         <div className={styles.column}>
           <PasswordSection />
+          <TwoFactorSection />
           <EmailSection />
           <DeleteAccountSection />
         </div>
