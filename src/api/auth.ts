@@ -117,11 +117,14 @@ export interface SetNewPasswordInput {
   confirm: string;
 }
 
-/** POST guest/set-new-password, for create-password and reset-password links; signs the user in. */
-export function setNewPassword(input: SetNewPasswordInput, signal?: AbortSignal): Promise<SessionToken> {
+/**
+ * POST guest/set-new-password, for create-password and reset-password links; signs the user in, or, with
+ * two-factor sign-in on, answers a challenge (a reset link is not a second factor).
+ */
+export function setNewPassword(input: SetNewPasswordInput, signal?: AbortSignal): Promise<PasswordStep> {
   return request('auth', 'POST', 'guest/set-new-password', {
     form: { ...input },
-    struct: SessionTokenStruct,
+    struct: PasswordStepStruct,
     signal,
   });
 }

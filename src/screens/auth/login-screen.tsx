@@ -1,6 +1,6 @@
 import { useActor } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { tokenStore } from '../../api/token-store.ts';
 import { inspect } from '../../app/inspect.ts';
 import { paths } from '../../app/paths.ts';
@@ -14,6 +14,8 @@ import { TwoFactorCodeForm } from './two-factor-code-form.tsx';
 /** spec 2, Login at /: e-mail and password, Login, links to Forgot password and Sign up; success goes to My NODR. */
 export function LoginScreen() {
   const navigate = useNavigate();
+  // e.g. after a password reset on an account with two-factor sign-in (new-password-form.tsx).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const [snapshot, send] = useActor(
     loginMachine.provide({
       actions: {
@@ -64,6 +66,11 @@ export function LoginScreen() {
       }
     >
       <form className={styles.form} onSubmit={submit} noValidate>
+        {notice && (
+          <p className={styles.text} role="status">
+            {notice}
+          </p>
+        )}
         <EmailField
           label="E-mail"
           name="email"
