@@ -124,6 +124,24 @@ describe('two-factor sign-in', () => {
     expect((await codeStep('not-a-challenge', '123456')).statusCode).toBe(400);
   });
 
+  it('lets one code through once under concurrent requests, on one challenge or on many', async () => {
+    const account = await withTwoFactor();
+    const challenges = await Promise.all(Array.from({ length: 5 }, () => passwordStep(account)));
+    const code = codeOf(account.secret);
+    const spread = await Promise.all(challenges.map((challenge) => codeStep(challenge, code)));
+    expect(spread.filter((response) => response.statusCode === 200)).toHaveLength(1);
+    nextPeriod();
+    const one = await passwordStep(account);
+    const next = codeOf(account.secret);
+    const same = await Promise.all(Array.from({ length: 5 }, () => codeStep(one, next)));
+    const statuses = same.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    // The others lost the race on the step (401 invalid_code) or on the challenge (400 challenge_expired).
+    expect(statuses.filter((status) => status !== 200).every((status) => [400, 401].includes(status))).toBe(
+      true,
+    );
+  });
+
   it('accepts each recovery code once, typed with spaces or capitals', async () => {
     const account = await withTwoFactor();
     const [first] = account.recovery;
