@@ -98,7 +98,7 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
       mailer.drain().catch(() => {});
     },
 
-    /** Create or reset password from an e-mail link: sets it, ends every other session, signs in. */
+    /** Create or reset password from an e-mail link: sets it, ends every other session, signs in (or asks for the code). */
     async setNewPassword(
       input: { hash: string; password: string; confirm: string },
       client: Client,

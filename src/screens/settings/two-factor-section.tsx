@@ -4,55 +4,12 @@ import { inspect } from '../../app/inspect.ts';
 import { twoFactorSettingsMachine } from '../../machines/two-factor-settings.machine.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { CheckCircleIcon, ChevronDownIcon } from '../../ui/icons.tsx';
-import { FormError, PasswordField, TextField } from '../../ui/text-field.tsx';
+import { FormError, PasswordField } from '../../ui/text-field.tsx';
 import { QrCode } from './qr-code.tsx';
 import { Section } from './section.tsx';
 import styles from './settings.module.css';
+import { CodeField, RecoveryCodes } from './two-factor-parts.tsx';
 import own from './two-factor-section.module.css';
-
-/** The code field of both forms: the authenticator app's one-time code. */
-function CodeField(props: {
-  value: string;
-  error?: string;
-  label: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <TextField
-      label={props.label}
-      name="code"
-      value={props.value}
-      error={props.error}
-      autoComplete="one-time-code"
-      inputMode="numeric"
-      autoCapitalize="off"
-      spellCheck={false}
-      maxLength={32}
-      onChange={(event) => props.onChange(event.target.value)}
-    />
-  );
-}
-
-/** Copies the recovery codes, saying so (or that the browser refused). */
-function CopyCodes({ codes }: { codes: string[] }) {
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
-  const copy = () =>
-    navigator.clipboard.writeText(codes.join('\n')).then(
-      () => setCopied('yes'),
-      () => setCopied('no'),
-    );
-  return (
-    <>
-      <Button variant="secondary" onClick={copy}>
-        Copy codes
-      </Button>
-      <span role="status" className={styles.meta}>
-        {copied === 'yes' && 'Copied'}
-        {copied === 'no' && 'Could not copy: select the codes and copy them by hand'}
-      </span>
-    </>
-  );
-}
 
 /**
  * issue 10 section 9, Settings: two-factor sign-in. Turning on shows a QR code (drawn here) and the secret as
@@ -179,25 +136,7 @@ export function TwoFactorSection() {
         )}
 
         {snapshot.matches('showingCodes') && (
-          <div className={styles.form}>
-            <p className={styles.success} role="status">
-              <CheckCircleIcon />
-              Two-factor sign-in is on
-            </p>
-            <p>
-              Keep these recovery codes somewhere safe. Each one signs you in once if you lose your phone.
-              They are shown only now.
-            </p>
-            <ul className={own.codes} aria-label="Recovery codes">
-              {recoveryCodes.map((recovery) => (
-                <li key={recovery}>{recovery}</li>
-              ))}
-            </ul>
-            <div className={styles.actions}>
-              <CopyCodes codes={recoveryCodes} />
-              <Button onClick={() => send({ type: 'twoFactor.finish' })}>I have saved them</Button>
-            </div>
-          </div>
+          <RecoveryCodes codes={recoveryCodes} onDone={() => send({ type: 'twoFactor.finish' })} />
         )}
 
         {snapshot.matches({ on: 'idle' }) && (
