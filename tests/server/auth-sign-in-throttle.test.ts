@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
 import { DEVICE_COOKIE } from '../../server/auth/device-cookie.ts';
 import { SIGN_IN_LIMITS } from '../../server/auth/sign-in-throttle.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -118,5 +119,57 @@ describe('sign-in throttling by account, client and device', () => {
       statuses.push((await attempt(`ceiling${i}@example.com`, 'x', ip)).status);
     expect(statuses.slice(0, max).every((status) => status === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('keeps a device cookie valid after a restart: its key comes from the secret in the database', async () => {
+    const owner = await signUp(server, 'owner-restart@example.com');
+    const device = await knownBrowser(owner.email, owner.password);
+    const restarted = await buildApp({
+      config: server.config,
+      database: server.database,
+      clock: server.clock,
+      logger: false,
+    });
+    try {
+      const signInTo = (ip: string, cookie?: string) =>
+        restarted.inject({
+          method: 'POST',
+          url: '/auth/guest/auth',
+          payload: { login: owner.email, password: owner.password },
+          remoteAddress: ip,
+          headers: cookie ? { cookie: `${DEVICE_COOKIE}=${cookie}` } : {},
+        });
+      for (let i = 0; i < SIGN_IN_LIMITS.untrusted.free; i += 1)
+        await restarted.inject({
+          method: 'POST',
+          url: '/auth/guest/auth',
+          payload: { login: owner.email, password: 'nope' },
+          remoteAddress: freshIp(),
+        });
+      expect((await signInTo(freshIp())).statusCode).toBe(429);
+      expect((await signInTo(freshIp(), device.value)).statusCode).toBe(200);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+describe('the device cookie behind https', () => {
+  it('is Secure when PUBLIC_URL is https', async () => {
+    const server = await startTestServer({ publicUrl: 'https://dash.example.com' });
+    try {
+      const owner = await signUp(server, 'owner-https@example.com');
+      const response = await send(
+        server,
+        'POST',
+        '/auth/guest/auth',
+        { login: owner.email, password: owner.password },
+        { ip: freshIp() },
+      );
+      const cookie = response.cookies.find((set) => set.name === DEVICE_COOKIE);
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
+    } finally {
+      await server.close();
+    }
   });
 });
