@@ -77,10 +77,14 @@ export async function spendRecoveryCode(
   return rows.length > 0;
 }
 
+/** A new challenge; the user's expired ones go, so the table holds only live challenges and a few spent ones. */
 export async function insertChallenge(
   db: Db,
   fields: { userId: number; tokenHash: string; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
+  await db
+    .delete(signInChallenges)
+    .where(and(eq(signInChallenges.userId, fields.userId), lt(signInChallenges.expiresAt, fields.createdAt)));
   await db.insert(signInChallenges).values(fields);
 }
 
