@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, type Caller } from '../lib/authenticate.ts';
 import { createAccountService, type ProfileInput, userView } from './account.service.ts';
 import {
   bearerHeaders,
+  challengeBody,
   idParams,
   recoveryBody,
   registerBody,
@@ -13,18 +14,20 @@ import {
   userBody,
 } from './account-schemas.ts';
 import { clientOf } from './activity.ts';
-import { createGuestService } from './guest.service.ts';
+import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
+import { createGuestService, type SignInResult, type Visitor } from './guest.service.ts';
 import { createSessionsService } from './sessions.service.ts';
 import { clearSessionCookie, setSessionCookie } from './sessions.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
 
 const ok = { ok: true } as const;
 
 type IdParams = { id: number };
 
 /** Sign-up, sign-in, password links, session check, user and team calls (issue 2; docs/api-auth.md). */
-export const accountRoutes: FastifyPluginAsync = async (app) => {
+export const accountRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }> = async (app, options) => {
   const deps = app.deps;
-  const guest = createGuestService(deps);
+  const guest = createGuestService(deps, options.twoFactor);
   const account = createAccountService(deps);
   const sessions = createSessionsService(deps);
   // Signed-in routes authenticate before validating, so a signed-out caller gets 401 whatever it sends (spec 7).
@@ -33,6 +36,17 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     callers.set(request, await authenticate(deps.db, deps.clock, request));
   };
   const caller = (request: FastifyRequest): Caller => callers.get(request)!;
+  const visitor = (request: FastifyRequest): Visitor => ({
+    ...clientOf(request),
+    deviceCookie: request.cookies[DEVICE_COOKIE],
+  });
+  /** A finished sign-in sets the event-stream and device cookies; a two-factor challenge sets none. */
+  const answer = (reply: FastifyReply, result: SignInResult) => {
+    if (!('session' in result)) return result.challenge;
+    setSessionCookie(reply, deps, result.session);
+    setDeviceCookie(reply, deps.config, result.deviceCookie);
+    return result.session;
+  };
   // spec 7: the search calls send an empty payload, which may arrive as no body at all.
   const searchPreValidation = async (request: FastifyRequest) => {
     await preValidation(request);
@@ -52,21 +66,20 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { hash: string; password: string; confirm: string } }>(
     '/guest/set-new-password',
     { schema: { body: setNewPasswordBody } },
-    async (request, reply) => {
-      const session = await guest.setNewPassword(request.body, request.ip, clientOf(request).userAgent);
-      setSessionCookie(reply, deps, session);
-      return session;
-    },
+    async (request, reply) => answer(reply, await guest.setNewPassword(request.body, visitor(request))),
   );
 
   app.post<{ Body: { login: string; password: string } }>(
     '/guest/auth',
     { schema: { body: signInBody } },
-    async (request, reply) => {
-      const session = await guest.signIn(request.body, request.ip, clientOf(request).userAgent);
-      setSessionCookie(reply, deps, session);
-      return session;
-    },
+    async (request, reply) => answer(reply, await guest.signIn(request.body, visitor(request))),
+  );
+
+  // issue 10 section 9: the code step of a two-factor sign-in.
+  app.post<{ Body: { challenge: string; code: string } }>(
+    '/guest/auth/two-factor',
+    { schema: { body: challengeBody } },
+    async (request, reply) => answer(reply, await guest.answerChallenge(request.body, visitor(request))),
   );
 
   app.post<{ Body: { login: string } }>(

@@ -54,6 +54,14 @@ export const signInBody = {
   properties: { login, password },
 } as const;
 
+/** issue 10 section 9: the code step; a TOTP code or a recovery code, spaces allowed. */
+export const challengeBody = {
+  type: 'object',
+  required: ['challenge', 'code'],
+  additionalProperties: false,
+  properties: { challenge: text(128, 1), code: text(32, 1) },
+} as const;
+
 export const recoveryBody = {
   type: 'object',
   required: ['login'],

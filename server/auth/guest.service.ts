@@ -1,5 +1,8 @@
+import type { TwoFactorChallenge } from '../../contracts/two-factor.ts';
 import type { Deps } from '../app.ts';
+import type { Client } from '../lib/authenticate.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
+import { serverKeys } from '../lib/server-secret.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -7,7 +10,8 @@ import {
   lockUser,
   setPasswordHash,
 } from './accounts.repository.ts';
-import { ACTIVITY, recordActivity } from './activity.ts';
+import { ACTIVITY, type ActivityKind, recordActivity } from './activity.ts';
+import { deviceCookieValue, readDevice } from './device-cookie.ts';
 import {
   invalidLink,
   issueLink,
@@ -21,6 +25,9 @@ import { accountExistsMail, createPasswordMail, resetPasswordMail } from './mail
 import { hashPassword, PASSWORD_MIN, verifyPassword } from './passwords.ts';
 import { createAuthLimiters, enforce } from './rate-limits.ts';
 import { createSession, revokeOtherSessions, type SessionToken } from './sessions.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
+import { revokeChallenges } from './two-factor.repository.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
@@ -37,10 +44,38 @@ function validEmail(login: string): string {
 
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Incorrect e-mail or password');
 
+/** Who asks to sign in: address, browser and the browser's device cookie, if any (issue 10 sections 4 and 8). */
+export interface Visitor extends Client {
+  deviceCookie: string | undefined;
+}
+
+/**
+ * What a password step ends with: a session and the device cookie to set, or, with two-factor sign-in on, a
+ * challenge for the code step (issue 10 section 9).
+ */
+export type SignInResult =
+  | { session: SessionToken; deviceCookie: string }
+  | { challenge: TwoFactorChallenge; deviceCookie?: undefined };
+
 /** The calls of a signed-out visitor: register, set a password from a link, sign in, ask for a reset link. */
-export function createGuestService(deps: Deps) {
+export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
   const { db, clock, mailer, config } = deps;
   const limits = createAuthLimiters(clock);
+  const throttle = createSignInThrottle(clock);
+  const keys = serverKeys(db);
+
+  /** A session for a user who passed every step, and a device cookie that keeps this browser known. */
+  async function startSession(userId: number, visitor: Visitor, kind?: ActivityKind): Promise<SignInResult> {
+    const key = await keys('device-cookie');
+    const device = readDevice(visitor.deviceCookie, key, userId);
+    const client = { ip: visitor.ip, userAgent: visitor.userAgent };
+    const at = clock.now();
+    const session = await db.transaction(async (tx) => {
+      if (kind) await recordActivity(tx, { userId, kind, ...client, at });
+      return createSession(tx, userId, at, client);
+    });
+    return { session, deviceCookie: deviceCookieValue(key, userId, device) };
+  }
 
   return {
     /** issue 2: the same answer for known and unknown addresses; the mail differs. */
@@ -69,12 +104,12 @@ export function createGuestService(deps: Deps) {
       mailer.drain().catch(() => {});
     },
 
-    /** Create or reset password from an e-mail link: sets it, ends every other session, signs in. */
+    /** Create or reset password from an e-mail link: sets it, ends every other session, signs in (or asks for the code). */
     async setNewPassword(
       input: { hash: string; password: string; confirm: string },
-      ip: string,
-      userAgent = '',
-    ): Promise<SessionToken> {
+      visitor: Visitor,
+    ): Promise<SignInResult> {
+      const { ip } = visitor;
       enforce([limits.setPasswordIp, ip]);
       if ([...input.password].length < PASSWORD_MIN) {
         throw badRequest('weak_password', 'Minimum 6 symbols are required');
@@ -89,41 +124,51 @@ export function createGuestService(deps: Deps) {
       if (!link || !user) throw invalidLink();
       enforce([limits.setPasswordAddress, user.email]);
       const passwordHash = await hashPassword(input.password);
-      const session = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await lockUser(tx, user.id);
         await redeemLink(tx, input.hash, link.purpose as LinkPurpose, now);
         await setPasswordHash(tx, user.id, passwordHash, now);
         await revokeLinks(tx, user.id, 'create_password', now);
         await revokeLinks(tx, user.id, 'reset_password', now);
         await revokeOtherSessions(deps, user.id, undefined, tx);
+        await revokeChallenges(tx, user.id, now);
         const kind = ACTIVITY.passwordSetFromLink;
-        await recordActivity(tx, { userId: user.id, kind, ip, userAgent, at: now });
-        return createSession(tx, user.id, now, { ip, userAgent });
+        await recordActivity(tx, { userId: user.id, kind, ip, userAgent: visitor.userAgent, at: now });
       });
       // The owner who just proved the mailbox is theirs is not kept out by someone else's failed sign-ins.
-      limits.signInAddress.reset(normalizeEmail(user.email));
-      return session;
+      throttle.forgetAccount(normalizeEmail(user.email));
+      // issue 10 section 9: a mailbox is not a second factor; the code is still asked for.
+      if (await twoFactor.enabled(user.id)) return { challenge: await twoFactor.challenge(user.id) };
+      return startSession(user.id, visitor);
     },
 
-    async signIn(
-      input: { login: string; password: string },
-      ip: string,
-      userAgent = '',
-    ): Promise<SessionToken> {
+    /** issue 10 section 4: throttled per account and client; a known browser is not kept out by strangers. */
+    async signIn(input: { login: string; password: string }, visitor: Visitor): Promise<SignInResult> {
       const email = normalizeEmail(input.login);
-      enforce([limits.signInIp, ip], [limits.signInAddress, email]);
       const user = email.length <= 254 ? await findUserByEmail(db, email) : undefined;
+      const device = user && readDevice(visitor.deviceCookie, await keys('device-cookie'), user.id);
+      const attempt = { ip: visitor.ip, device };
+      throttle.admit(email, attempt);
       const matches = await verifyPassword(user?.passwordHash, input.password);
-      const at = clock.now();
-      if (user?.passwordHash && !matches) {
-        await recordActivity(db, { userId: user.id, kind: ACTIVITY.signInFailed, ip, userAgent, at });
+      if (!user || !matches) {
+        if (user?.passwordHash) {
+          const failure = { userId: user.id, kind: ACTIVITY.signInFailed, at: clock.now() };
+          await recordActivity(db, { ...failure, ip: visitor.ip, userAgent: visitor.userAgent });
+        }
+        throttle.failed(email, attempt);
+        throw invalidCredentials();
       }
-      if (!user || !matches) throw invalidCredentials();
-      limits.signInAddress.reset(email);
-      return db.transaction(async (tx) => {
-        await recordActivity(tx, { userId: user.id, kind: ACTIVITY.signIn, ip, userAgent, at });
-        return createSession(tx, user.id, at, { ip, userAgent });
-      });
+      throttle.succeeded(email, attempt);
+      if (await twoFactor.enabled(user.id)) return { challenge: await twoFactor.challenge(user.id) };
+      return startSession(user.id, visitor, ACTIVITY.signIn);
+    },
+
+    /** The code step of a two-factor sign-in: a right code for a live challenge starts the session. */
+    async answerChallenge(
+      input: { challenge: string; code: string },
+      visitor: Visitor,
+    ): Promise<SignInResult> {
+      return startSession(await twoFactor.answer(input), visitor, ACTIVITY.signIn);
     },
 
     /** issue 2: the same answer for every address; only a completed account gets a reset link. */

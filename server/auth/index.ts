@@ -2,10 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { sessionsRoutes } from './sessions-routes.ts';
+import { createTwoFactorService } from './two-factor.service.ts';
+import { twoFactorRoutes } from './two-factor-routes.ts';
 
 /** The auth service, mounted at /auth/ (spec 7). */
 export const authService: FastifyPluginAsync = async (app) => {
-  await app.register(accountRoutes);
+  // One service, so sign-in's code step and Settings share the per-account limit on codes.
+  const twoFactor = createTwoFactorService(app.deps);
+  await app.register(accountRoutes, { twoFactor });
   await app.register(profileRoutes);
   await app.register(sessionsRoutes);
+  await app.register(twoFactorRoutes, { twoFactor });
 };

@@ -5,12 +5,10 @@ import { RateLimiter } from '../lib/rate-limiter.ts';
 const MINUTE_MS = 60_000;
 
 /**
- * The limits of the guest calls, per e-mail address and per client IP (docs/api-auth.md). Sign-in has buckets of
- * its own, so failed sign-ins for an address never block that address's password recovery.
+ * The limits of the guest calls, per e-mail address and per client IP (docs/api-auth.md). Sign-in has a throttle
+ * of its own (sign-in-throttle.ts), so failed sign-ins for an address never block that address's password recovery.
  */
 export const AUTH_LIMITS = {
-  signInIp: { max: 50, windowMs: 15 * MINUTE_MS },
-  signInAddress: { max: 10, windowMs: 15 * MINUTE_MS },
   registerIp: { max: 20, windowMs: 60 * MINUTE_MS },
   registerAddress: { max: 5, windowMs: 60 * MINUTE_MS },
   recoveryIp: { max: 20, windowMs: 60 * MINUTE_MS },

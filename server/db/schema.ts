@@ -241,3 +241,59 @@ export const statisticSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.teamId] })],
 );
+
+/** Secrets the server generates once and keeps (issue 10): e.g. the key behind device cookies and TOTP secrets. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A user's TOTP (RFC 6238) factor, issue 10 section 9. The secret is encrypted with a key derived from the server
+ * secret; enabledAt is null while the user has not yet confirmed it with a code. lastStep is the time step of the
+ * last accepted code, so the same code is never accepted twice.
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: moment('enabled_at'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** A single-use recovery code of a user's TOTP factor; only its SHA-256 is stored. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: moment('used_at'),
+  },
+  (t) => [index('totp_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The second step of a sign-in with TOTP: the password step hands out this short-lived, single-use token (only its
+ * SHA-256 is stored); the code step exchanges it for a session.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+  },
+  (t) => [uniqueIndex('sign_in_challenges_token_hash_key').on(t.tokenHash)],
+);

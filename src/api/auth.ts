@@ -1,4 +1,4 @@
-import { array, boolean, type Infer, literal, nullable, number, string, type } from 'superstruct';
+import { array, boolean, type Infer, literal, nullable, number, string, type, union } from 'superstruct';
 import { request } from './client.ts';
 
 /** The answer of sign-in and of set-new-password (docs/api-auth.md). */
@@ -8,6 +8,21 @@ export const SessionTokenStruct = type({
   expires_at: string(),
   user_id: number(),
 });
+
+/** issue 10 section 9: the password step's answer when the account has two-factor sign-in on. */
+export const ChallengeStruct = type({
+  two_factor_required: literal(true),
+  challenge: string(),
+  expires_at: string(),
+});
+
+/** What a password step (sign-in, or a new password from a link) answers: a session, or a challenge. */
+export const PasswordStepStruct = union([SessionTokenStruct, ChallengeStruct]);
+
+export type Challenge = Infer<typeof ChallengeStruct>;
+export type PasswordStep = Infer<typeof PasswordStepStruct>;
+
+export const isChallenge = (answer: PasswordStep): answer is Challenge => 'two_factor_required' in answer;
 
 /** The answer of calls that only confirm (register, recovery, logout). */
 export const OkStruct = type({ ok: literal(true) });
@@ -63,9 +78,12 @@ export interface LoginInput {
   password: string;
 }
 
-/** POST guest/auth. Fails with ApiError 401 'invalid_credentials', or 429 'rate_limited'. */
-export function login(input: LoginInput, signal?: AbortSignal): Promise<SessionToken> {
-  return request('auth', 'POST', 'guest/auth', { form: { ...input }, struct: SessionTokenStruct, signal });
+/**
+ * POST guest/auth: a session, or a two-factor challenge (src/api/two-factor.ts). Fails with ApiError 401
+ * 'invalid_credentials', or 429 'rate_limited'.
+ */
+export function login(input: LoginInput, signal?: AbortSignal): Promise<PasswordStep> {
+  return request('auth', 'POST', 'guest/auth', { form: { ...input }, struct: PasswordStepStruct, signal });
 }
 
 export interface RegisterInput {
@@ -99,11 +117,14 @@ export interface SetNewPasswordInput {
   confirm: string;
 }
 
-/** POST guest/set-new-password, for create-password and reset-password links; signs the user in. */
-export function setNewPassword(input: SetNewPasswordInput, signal?: AbortSignal): Promise<SessionToken> {
+/**
+ * POST guest/set-new-password, for create-password and reset-password links; signs the user in, or, with
+ * two-factor sign-in on, answers a challenge (a reset link is not a second factor).
+ */
+export function setNewPassword(input: SetNewPasswordInput, signal?: AbortSignal): Promise<PasswordStep> {
   return request('auth', 'POST', 'guest/set-new-password', {
     form: { ...input },
-    struct: SessionTokenStruct,
+    struct: PasswordStepStruct,
     signal,
   });
 }

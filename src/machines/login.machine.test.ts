@@ -11,6 +11,12 @@ const token = {
   user_id: 1,
 };
 
+const challenge = {
+  two_factor_required: true as const,
+  challenge: 'ch4ll3nge',
+  expires_at: '2030-01-01T00:05:00Z',
+};
+
 describe('login machine, model', () => {
   const model = createMachineModel(loginMachine, {
     events: [
@@ -19,7 +25,16 @@ describe('login machine, model', () => {
       { type: 'login.submit', email: 'ada', password: '' },
       { type: 'login.edit', field: 'email' },
       actorDone('signIn', token),
+      actorDone('signIn', challenge),
       actorError('signIn', new ApiError(401, 'invalid_credentials', 'Incorrect e-mail or password')),
+      // issue 10 section 9: the code step.
+      { type: 'code.submit', code: '123 456' },
+      { type: 'code.submit', code: '12' },
+      { type: 'login.edit', field: 'code' },
+      { type: 'code.cancel' },
+      actorDone('verifyCode', token),
+      actorError('verifyCode', new ApiError(401, 'invalid_code', 'Incorrect code')),
+      actorError('verifyCode', new ApiError(400, 'challenge_expired', 'This sign-in has expired.')),
     ],
   });
   for (const path of model.paths) it(path.description, () => model.run(path));
@@ -27,10 +42,17 @@ describe('login machine, model', () => {
 });
 
 describe('login machine, behaviour', () => {
-  function start(signIn: (input: { login: string; password: string }) => Promise<typeof token>) {
+  type Answer = typeof token | typeof challenge;
+  function start(
+    signIn: (input: { login: string; password: string }) => Promise<Answer>,
+    verifyCode: (input: { challenge: string; code: string }) => Promise<typeof token> = async () => token,
+  ) {
     const app = { storeToken: vi.fn(), clearToken: vi.fn(), goToMyNodr: vi.fn() };
     const machine = loginMachine.provide({
-      actors: { signIn: fromPromise(({ input }) => signIn(input)) },
+      actors: {
+        signIn: fromPromise(({ input }) => signIn(input)),
+        verifyCode: fromPromise(({ input }) => verifyCode(input)),
+      },
       actions: {
         storeToken: (_, params) => app.storeToken(params.token),
         clearToken: app.clearToken,
@@ -74,5 +96,83 @@ describe('login machine, behaviour', () => {
     expect(actor.getSnapshot().context.errors.form).toBe(
       'Too many attempts. Please wait a moment and try again.',
     );
+  });
+
+  it('asks for the code after a password step that answers a challenge, then signs in with it', async () => {
+    const verifyCode = vi.fn(async () => token);
+    const { actor, app } = start(async () => challenge, verifyCode);
+    actor.send({ type: 'login.submit', email: 'ada@example.com', password: 'secret1' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ code: 'idle' }));
+    expect(app.storeToken).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.credentials.password).toBe('');
+
+    actor.send({ type: 'code.submit', code: 'abc' });
+    expect(actor.getSnapshot().context.errors.code).toBe(
+      'Enter the 6-digit code from your authenticator app or a recovery code',
+    );
+    expect(verifyCode).not.toHaveBeenCalled();
+    actor.send({ type: 'login.edit', field: 'code' });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+
+    actor.send({ type: 'code.submit', code: ' 123 456 ' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('success'));
+    expect(verifyCode).toHaveBeenCalledWith({ challenge: 'ch4ll3nge', code: '123456' });
+    expect(app.storeToken).toHaveBeenCalledWith('t0k3n');
+    expect(app.goToMyNodr).toHaveBeenCalledOnce();
+  });
+
+  it('sends a recovery code as typed, normalized', async () => {
+    const verifyCode = vi.fn(async () => token);
+    const { actor } = start(async () => challenge, verifyCode);
+    actor.send({ type: 'login.submit', email: 'ada@example.com', password: 'secret1' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('code')).toBe(true));
+    actor.send({ type: 'code.submit', code: 'ABCDE 12345' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('success'));
+    expect(verifyCode).toHaveBeenCalledWith({ challenge: 'ch4ll3nge', code: 'abcde-12345' });
+  });
+
+  it('stays on the code step after a wrong code or a limit, and goes back to the password when the challenge is gone', async () => {
+    const failures = [
+      new ApiError(401, 'invalid_code', 'Incorrect code'),
+      new ApiError(429, 'rate_limited', 'Too many attempts. Please wait a moment and try again.'),
+      new ApiError(
+        400,
+        'challenge_expired',
+        'This sign-in has expired. Please enter your e-mail and password again.',
+      ),
+    ];
+    const { actor } = start(
+      async () => challenge,
+      async () => {
+        throw failures.shift();
+      },
+    );
+    actor.send({ type: 'login.submit', email: 'ada@example.com', password: 'secret1' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('code')).toBe(true));
+    actor.send({ type: 'code.submit', code: '000000' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.errors.code).toBe('Incorrect code'));
+    expect(actor.getSnapshot().value).toEqual({ code: 'idle' });
+    actor.send({ type: 'code.submit', code: '000001' });
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().context.errors.code).toBe(
+        'Too many attempts. Please wait a moment and try again.',
+      ),
+    );
+    actor.send({ type: 'code.submit', code: '000002' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('failure'));
+    expect(actor.getSnapshot().context).toMatchObject({
+      challenge: null,
+      errorCode: 'challenge_expired',
+      errors: { form: 'This sign-in has expired. Please enter your e-mail and password again.' },
+    });
+  });
+
+  it('goes back to the password step on cancel, forgetting the challenge', async () => {
+    const { actor } = start(async () => challenge);
+    actor.send({ type: 'login.submit', email: 'ada@example.com', password: 'secret1' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('code')).toBe(true));
+    actor.send({ type: 'code.cancel' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.challenge).toBeNull();
   });
 });

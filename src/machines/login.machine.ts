@@ -1,9 +1,11 @@
 import { assign, setup } from 'xstate';
+import { normalizeCode, RECOVERY_CODE, TOTP_CODE, twoFactorMessages } from '../../contracts/two-factor.ts';
+import { isChallenge, type PasswordStep } from '../api/auth.ts';
 import { authMessages, type FieldErrors, hasErrors, validateLogin, withoutError } from './auth-validation.ts';
-import { signIn } from './login.actors.ts';
+import { signIn, verifyCode } from './login.actors.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
 
-type Field = 'email' | 'password';
+type Field = 'email' | 'password' | 'code';
 
 export interface LoginContext {
   /** Trimmed (spec 5), kept for the request. */
@@ -11,27 +13,49 @@ export interface LoginContext {
   errors: FieldErrors<Field>;
   /** spec 3 and 8: the error code of the last failed sign-in. */
   errorCode: string | null;
+  /** issue 10 section 9: the password step's challenge, while the code step is open. */
+  challenge: string | null;
+  /** The code as sent, normalized. */
+  code: string;
 }
 
 export type LoginEvent =
   | { type: 'login.submit'; email: string; password: string }
-  | { type: 'login.edit'; field: Field };
+  | { type: 'login.edit'; field: Field }
+  | { type: 'code.submit'; code: string }
+  | { type: 'code.cancel' };
+
+type SubmitEvent = Extract<LoginEvent, { type: 'login.submit' }>;
+type CodeEvent = Extract<LoginEvent, { type: 'code.submit' }>;
 
 const trimmed = (event: { email: string; password: string }) => ({
   email: event.email.trim(),
   password: event.password.trim(),
 });
 
+const codeIsWellFormed = (code: string) => {
+  const normalized = normalizeCode(code);
+  return TOTP_CODE.test(normalized) || RECOVERY_CODE.test(normalized);
+};
+
 /** spec 8: a rejected address or password reads 'Incorrect e-mail or password'; other failures say what happened. */
 function failureText(failure: RequestFailure): string {
-  if (failure.code === 'rate_limited' || failure.code === 'network_error') return failure.message;
+  if (['rate_limited', 'network_error', 'challenge_expired'].includes(failure.code)) return failure.message;
   return authMessages.incorrectCredentials;
 }
 
-/** spec 4, Login: start, then success (token stored, go to My NODR) or failure (token cleared, error code kept). */
+/** The code step's message: the server's for a wrong code, a limit or a network fault. */
+function codeFailureText(failure: RequestFailure): string {
+  return failure.code === 'invalid_code' ? twoFactorMessages.invalidCode : failure.message;
+}
+
+/**
+ * spec 4, Login: start, then success (token stored, go to My NODR) or failure (token cleared, error code kept).
+ * issue 10 section 9: with two-factor sign-in on, the password step answers a challenge and a code step follows.
+ */
 export const loginMachine = setup({
   types: { context: {} as LoginContext, events: {} as LoginEvent },
-  actors: { signIn },
+  actors: { signIn, verifyCode },
   actions: {
     // Storage and navigation are the app's (STYLE 3): screens provide these with .provide().
     storeToken: (_, _params: { token: string }) => {},
@@ -39,13 +63,13 @@ export const loginMachine = setup({
     goToMyNodr: () => {},
     keepCredentials: assign({
       credentials: ({ event }) => {
-        const { email, password } = trimmed(event as Extract<LoginEvent, { type: 'login.submit' }>);
+        const { email, password } = trimmed(event as SubmitEvent);
         return { login: email, password };
       },
       errors: {},
     }),
     showErrors: assign({
-      errors: ({ event }) => validateLogin(trimmed(event as Extract<LoginEvent, { type: 'login.submit' }>)),
+      errors: ({ event }) => validateLogin(trimmed(event as SubmitEvent)),
     }),
     clearFieldError: assign({
       errors: ({ context, event }) =>
@@ -54,15 +78,39 @@ export const loginMachine = setup({
     keepFailure: assign((_, failure: RequestFailure) => ({
       errorCode: failure.code,
       errors: { form: failureText(failure) },
+      challenge: null,
     })),
     clearFailure: assign({ errorCode: null, errors: {} }),
+    keepChallenge: assign((_, params: { challenge: string }) => ({
+      challenge: params.challenge,
+      // The password is not needed any more; do not keep it around.
+      credentials: { login: '', password: '' },
+      errors: {},
+    })),
+    keepCode: assign({ code: ({ event }) => normalizeCode((event as CodeEvent).code), errors: {} }),
+    showCodeError: assign({ errors: { code: twoFactorMessages.codeRequired } }),
+    keepCodeFailure: assign((_, failure: RequestFailure) => ({
+      errorCode: failure.code,
+      errors: { code: codeFailureText(failure) },
+    })),
+    forgetChallenge: assign({ challenge: null, code: '', errorCode: null, errors: {} }),
   },
   guards: {
     formIsValid: ({ event }) => event.type === 'login.submit' && !hasErrors(validateLogin(trimmed(event))),
+    needsCode: (_, answer: PasswordStep) => isChallenge(answer),
+    codeIsValid: ({ event }) => event.type === 'code.submit' && codeIsWellFormed(event.code),
+    // A spent or expired challenge cannot take another code: back to the password step.
+    challengeGone: (_, failure: RequestFailure) => failure.code === 'challenge_expired',
   },
 }).createMachine({
   id: 'login',
-  context: { credentials: { login: '', password: '' }, errors: {}, errorCode: null },
+  context: {
+    credentials: { login: '', password: '' },
+    errors: {},
+    errorCode: null,
+    challenge: null,
+    code: '',
+  },
   initial: 'idle',
   states: {
     idle: {
@@ -79,16 +127,67 @@ export const loginMachine = setup({
         id: 'signIn',
         src: 'signIn',
         input: ({ context }) => context.credentials,
-        onDone: {
-          target: 'success',
-          actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output.access_token }) },
-        },
+        onDone: [
+          {
+            guard: { type: 'needsCode', params: ({ event }) => event.output },
+            target: 'code',
+            actions: {
+              type: 'keepChallenge',
+              params: ({ event }) => ({ challenge: isChallenge(event.output) ? event.output.challenge : '' }),
+            },
+          },
+          {
+            target: 'success',
+            actions: {
+              type: 'storeToken',
+              params: ({ event }) => ({ token: isChallenge(event.output) ? '' : event.output.access_token }),
+            },
+          },
+        ],
         onError: {
           target: 'failure',
           actions: [
             'clearToken',
             { type: 'keepFailure', params: ({ event }) => toRequestFailure(event.error) },
           ],
+        },
+      },
+    },
+    // issue 10 section 9: the second step, a TOTP code or a recovery code for the challenge.
+    code: {
+      initial: 'idle',
+      on: { 'code.cancel': { target: 'idle', actions: 'forgetChallenge' } },
+      states: {
+        idle: {
+          on: {
+            'code.submit': [
+              { guard: 'codeIsValid', target: 'verifying', actions: 'keepCode' },
+              { actions: 'showCodeError' },
+            ],
+            'login.edit': { actions: 'clearFieldError' },
+          },
+        },
+        verifying: {
+          invoke: {
+            id: 'verifyCode',
+            src: 'verifyCode',
+            input: ({ context }) => ({ challenge: context.challenge ?? '', code: context.code }),
+            onDone: {
+              target: '#login.success',
+              actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output.access_token }) },
+            },
+            onError: [
+              {
+                guard: { type: 'challengeGone', params: ({ event }) => toRequestFailure(event.error) },
+                target: '#login.failure',
+                actions: { type: 'keepFailure', params: ({ event }) => toRequestFailure(event.error) },
+              },
+              {
+                target: 'idle',
+                actions: { type: 'keepCodeFailure', params: ({ event }) => toRequestFailure(event.error) },
+              },
+            ],
+          },
         },
       },
     },

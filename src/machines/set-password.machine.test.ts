@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { actorDone, actorError, createMachineModel } from '../../tests/model/machine-model.ts';
+import type { PasswordStep, SetNewPasswordInput } from '../api/auth.ts';
 import { ApiError } from '../api/client.ts';
 import { setPasswordMachine } from './set-password.machine.ts';
 
@@ -9,6 +10,12 @@ const token = {
   token_type: 'Bearer' as const,
   expires_at: '2030-01-01T00:00:00Z',
   user_id: 7,
+};
+
+const challenge = {
+  two_factor_required: true as const,
+  challenge: 'ch4ll3nge',
+  expires_at: '2030-01-01T00:05:00Z',
 };
 
 describe('set-password machine, model', () => {
@@ -20,6 +27,7 @@ describe('set-password machine, model', () => {
       { type: 'password.submit', password: 'short', confirm: 'other' },
       { type: 'password.edit', field: 'confirm' },
       actorDone('savePassword', token),
+      actorDone('savePassword', challenge),
       actorError(
         'savePassword',
         new ApiError(400, 'invalid_link', 'This link is expired or has already been used.'),
@@ -60,5 +68,21 @@ describe('set-password machine, behaviour', () => {
     expect(submit('secret1', 'secret2')).toEqual({ confirm: 'Passwords do not match' });
     actor.send({ type: 'password.edit', field: 'confirm' });
     expect(actor.getSnapshot().context.errors).toEqual({});
+  });
+
+  it('sends the person to sign in with a code when the account has two-factor sign-in on (issue 10)', async () => {
+    const storeToken = vi.fn();
+    const goNext = vi.fn();
+    const goToSignIn = vi.fn();
+    const machine = setPasswordMachine.provide({
+      actors: { savePassword: fromPromise<PasswordStep, SetNewPasswordInput>(async () => challenge) },
+      actions: { storeToken: (_, params) => storeToken(params.token), goNext, goToSignIn },
+    });
+    const actor = createActor(machine, { input: { hash: 'h4sh' } }).start();
+    actor.send({ type: 'password.submit', password: 'secret1', confirm: 'secret1' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('codeNeeded'));
+    expect(goToSignIn).toHaveBeenCalledOnce();
+    expect(storeToken).not.toHaveBeenCalled();
+    expect(goNext).not.toHaveBeenCalled();
   });
 });

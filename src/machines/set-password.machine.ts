@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { SetNewPasswordInput } from '../api/auth.ts';
+import { isChallenge, type PasswordStep, type SetNewPasswordInput } from '../api/auth.ts';
 import { type FieldErrors, hasErrors, validateNewPassword, withoutError } from './auth-validation.ts';
 import { toRequestFailure } from './request-error.ts';
 import { savePassword } from './set-password.actors.ts';
@@ -35,6 +35,7 @@ export const setPasswordMachine = setup({
     // Storage and navigation are the app's (STYLE 3).
     storeToken: (_, _params: { token: string }) => {},
     goNext: () => {},
+    goToSignIn: () => {},
     keepPasswords: assign({ passwords: ({ event }) => trimmed(event as SubmitEvent), errors: {} }),
     showErrors: assign({ errors: ({ event }) => validateNewPassword(trimmed(event as SubmitEvent)) }),
     clearFieldError: assign({
@@ -44,6 +45,7 @@ export const setPasswordMachine = setup({
     showFailure: assign((_, message: string) => ({ errors: { form: message } })),
   },
   guards: {
+    needsCode: (_, answer: PasswordStep) => isChallenge(answer),
     formIsValid: ({ event }) =>
       event.type === 'password.submit' && !hasErrors(validateNewPassword(trimmed(event))),
   },
@@ -66,10 +68,16 @@ export const setPasswordMachine = setup({
         id: 'savePassword',
         src: 'savePassword',
         input: ({ context }): SetNewPasswordInput => ({ hash: context.hash, ...context.passwords }),
-        onDone: {
-          target: 'signedIn',
-          actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output.access_token }) },
-        },
+        onDone: [
+          { guard: { type: 'needsCode', params: ({ event }) => event.output }, target: 'codeNeeded' },
+          {
+            target: 'signedIn',
+            actions: {
+              type: 'storeToken',
+              params: ({ event }) => ({ token: isChallenge(event.output) ? '' : event.output.access_token }),
+            },
+          },
+        ],
         // e.g. an expired or used link: the server's message says so.
         onError: {
           target: 'editing',
@@ -78,5 +86,7 @@ export const setPasswordMachine = setup({
       },
     },
     signedIn: { type: 'final', entry: 'goNext' },
+    // issue 10 section 9: the password is saved, but with two-factor sign-in on the code is still needed.
+    codeNeeded: { type: 'final', entry: 'goToSignIn' },
   },
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_LIMITS } from '../../server/auth/rate-limits.ts';
+import { SIGN_IN_LIMITS } from '../../server/auth/sign-in-throttle.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { type Fields, freshIp, mailedHash, send, signIn, signUp } from './auth-helpers.ts';
 
@@ -31,7 +32,7 @@ describe('rate limits on the guest calls', () => {
   it('limits sign-in per address, then lets the owner recover the password and sign in again', async () => {
     const owner = await signUp(server, 'victim@example.com');
     const attacker = freshIp();
-    const { max } = AUTH_LIMITS.signInAddress;
+    const max = SIGN_IN_LIMITS.untrusted.free;
     // From many addresses, so that only the per-address limit can trip.
     const statuses = await hammer(
       '/auth/guest/auth',
@@ -74,7 +75,7 @@ describe('rate limits on the guest calls', () => {
 
   it('limits sign-in per client IP across addresses, and lifts the limit after the window', async () => {
     const ip = freshIp();
-    const { max, windowMs } = AUTH_LIMITS.signInIp;
+    const { max, windowMs } = SIGN_IN_LIMITS.ip;
     const statuses = await hammer(
       '/auth/guest/auth',
       max + 1,

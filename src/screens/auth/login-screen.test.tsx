@@ -108,4 +108,81 @@ describe('LoginScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Hide password' }));
     await waitFor(() => expect(password()).toHaveAttribute('type', 'password'));
   });
+
+  describe('two-factor sign-in (issue 10 section 9)', () => {
+    const challenge = {
+      two_factor_required: true,
+      challenge: 'ch4ll3nge',
+      expires_at: '2030-01-01T00:05:00Z',
+    };
+    const code = () => screen.getByRole('textbox', { name: 'Authentication code' });
+    const verify = () => screen.getByRole('button', { name: 'Verify' });
+
+    async function toCodeStep(codeStep: Parameters<typeof fakeApi>[0][string]) {
+      const setUp = setup({
+        'POST /auth/guest/auth': () => ({ status: 200, body: challenge }),
+        'POST /auth/guest/auth/two-factor': codeStep,
+      });
+      await setUp.user.type(email(), 'ada@example.com');
+      await setUp.user.type(password(), 'secret1');
+      await setUp.user.click(login());
+      await screen.findByRole('heading', { name: 'Two-factor sign-in' });
+      return setUp;
+    }
+
+    it('asks for the code after the password, in a labelled one-time-code field, and signs in with it', async () => {
+      const { api, user } = await toCodeStep(() => ({ status: 200, body: sessionToken }));
+      expect(tokenStore.get()).toBeNull();
+      expect(code()).toHaveAttribute('autocomplete', 'one-time-code');
+      expect(code()).toHaveAttribute('inputmode', 'numeric');
+      expect(code()).toHaveFocus();
+      await user.type(code(), '123 456');
+      await user.click(verify());
+      expect(await screen.findByTestId('landed')).toHaveTextContent('/myNodr');
+      expect(api.calls.at(-1)).toMatchObject({
+        path: '/auth/guest/auth/two-factor',
+        json: { challenge: 'ch4ll3nge', code: '123456' },
+      });
+      expect(tokenStore.get()).toBe('fresh-token');
+    });
+
+    it('says what is wrong with a malformed or incorrect code, and clears it on edit', async () => {
+      const { api, user } = await toCodeStep(() => ({
+        status: 401,
+        body: { error: 'invalid_code', message: 'Incorrect code' },
+      }));
+      await user.click(verify());
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Enter the 6-digit code from your authenticator app or a recovery code',
+      );
+      expect(code()).toHaveAttribute('aria-invalid', 'true');
+      expect(api.calls).toHaveLength(1);
+      await user.type(code(), '000000');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await user.click(verify());
+      expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect code');
+    });
+
+    it('takes a recovery code with a text keyboard, and goes back to the password step', async () => {
+      const { api, user } = await toCodeStep(() => ({ status: 200, body: sessionToken }));
+      await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+      const recovery = screen.getByRole('textbox', { name: 'Recovery code' });
+      expect(recovery).toHaveAttribute('inputmode', 'text');
+      await user.click(screen.getByRole('button', { name: 'Back to sign-in' }));
+      expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+      expect(api.calls).toHaveLength(1);
+    });
+
+    it('goes back to the password step with the reason when the sign-in expired', async () => {
+      const message = 'This sign-in has expired. Please enter your e-mail and password again.';
+      const { user } = await toCodeStep(() => ({
+        status: 400,
+        body: { error: 'challenge_expired', message },
+      }));
+      await user.type(code(), '123456');
+      await user.click(verify());
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    });
+  });
 });

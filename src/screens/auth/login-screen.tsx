@@ -1,6 +1,6 @@
 import { useActor } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { tokenStore } from '../../api/token-store.ts';
 import { inspect } from '../../app/inspect.ts';
 import { paths } from '../../app/paths.ts';
@@ -9,10 +9,13 @@ import { Button } from '../../ui/button.tsx';
 import { EmailField, FormError, PasswordField } from '../../ui/text-field.tsx';
 import styles from './auth-form.module.css';
 import { AuthLayout } from './auth-layout.tsx';
+import { TwoFactorCodeForm } from './two-factor-code-form.tsx';
 
 /** spec 2, Login at /: e-mail and password, Login, links to Forgot password and Sign up; success goes to My NODR. */
 export function LoginScreen() {
   const navigate = useNavigate();
+  // e.g. after a password reset on an account with two-factor sign-in (new-password-form.tsx).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const [snapshot, send] = useActor(
     loginMachine.provide({
       actions: {
@@ -28,6 +31,21 @@ export function LoginScreen() {
   const { errors } = snapshot.context;
   const busy = snapshot.matches('submitting') || snapshot.matches('success');
   const allEmpty = errors.form !== undefined && snapshot.matches('idle');
+
+  // issue 10 section 9: the second step of a sign-in with two-factor on.
+  if (snapshot.matches('code') || (snapshot.matches('success') && snapshot.context.challenge)) {
+    return (
+      <AuthLayout title="Two-factor sign-in" subtitle="One more step to keep your account safe.">
+        <TwoFactorCodeForm
+          error={errors.code}
+          busy={snapshot.matches({ code: 'verifying' }) || snapshot.matches('success')}
+          onSubmit={(code) => send({ type: 'code.submit', code })}
+          onEdit={() => send({ type: 'login.edit', field: 'code' })}
+          onCancel={() => send({ type: 'code.cancel' })}
+        />
+      </AuthLayout>
+    );
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,6 +66,11 @@ export function LoginScreen() {
       }
     >
       <form className={styles.form} onSubmit={submit} noValidate>
+        {notice && (
+          <p className={styles.text} role="status">
+            {notice}
+          </p>
+        )}
         <EmailField
           label="E-mail"
           name="email"

@@ -1,24 +1,35 @@
 import { useActor } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { tokenStore } from '../../api/token-store.ts';
 import { inspect } from '../../app/inspect.ts';
+import { paths } from '../../app/paths.ts';
 import { setPasswordMachine } from '../../machines/set-password.machine.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, PasswordField } from '../../ui/text-field.tsx';
 import styles from './auth-form.module.css';
 
+/** issue 10 section 9: a reset link is not a second factor, so the person signs in with the code next. */
+export const signInWithCode =
+  'Your new password is saved. Sign in with it and a code from your authenticator app.';
+
 /** The form of Create password and Reset password (spec 2): new password and confirm, Submit. */
 export function NewPasswordForm({ hash, onSignedIn }: { hash: string; onSignedIn: () => void }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const navigate = useNavigate();
   const [snapshot, send] = useActor(
     setPasswordMachine.provide({
-      actions: { storeToken: (_, { token }) => tokenStore.set(token), goNext: onSignedIn },
+      actions: {
+        storeToken: (_, { token }) => tokenStore.set(token),
+        goNext: onSignedIn,
+        goToSignIn: () => navigate(paths.login, { state: { notice: signInWithCode } }),
+      },
     }),
     { input: { hash }, inspect: inspect() },
   );
   const { errors } = snapshot.context;
-  const busy = snapshot.matches('saving') || snapshot.matches('signedIn');
+  const busy = snapshot.matches('saving') || snapshot.matches('signedIn') || snapshot.matches('codeNeeded');
   const allEmpty = errors.form !== undefined && password === '' && confirm === '';
 
   const submit = (event: FormEvent) => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/token-store.ts';
 import { CreatePasswordScreen } from './create-password-screen.tsx';
+import { LoginScreen } from './login-screen.tsx';
 import { ResetPasswordScreen } from './reset-password-screen.tsx';
 import { fakeApi, renderAt, sessionToken } from './testing.tsx';
 
@@ -93,5 +94,30 @@ describe.each(screens)('$name', ({ element, route, next }) => {
     await user.click(submit());
     expect(await screen.findByText('This link is expired or has already been used.')).toBeInTheDocument();
     expect(submit()).toBeEnabled();
+  });
+});
+
+describe('ResetPasswordScreen with two-factor sign-in on (issue 10 section 9)', () => {
+  it('saves the password, then asks the person to sign in with a code instead of signing in', async () => {
+    tokenStore.clear();
+    fakeApi({
+      'POST /auth/guest/set-new-password': () => ({
+        status: 200,
+        body: { two_factor_required: true, challenge: 'ch4ll3nge', expires_at: '2030-01-01T00:05:00Z' },
+      }),
+    });
+    renderAt(<ResetPasswordScreen />, '/resPassword/h4sh', {
+      route: '/resPassword/:hash',
+      routes: { '/': <LoginScreen /> },
+    });
+    const user = userEvent.setup();
+    await user.type(password(), 'secret1');
+    await user.type(confirm(), 'secret1');
+    await user.click(submit());
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your new password is saved. Sign in with it and a code from your authenticator app.',
+    );
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(tokenStore.get()).toBeNull();
   });
 });

@@ -43,6 +43,8 @@ export interface ApiCall {
   path: string;
   /** The form fields sent, if any. */
   form: Record<string, string>;
+  /** The JSON body sent, if any. */
+  json?: unknown;
   authorization: string | null;
 }
 
@@ -59,7 +61,8 @@ export function fakeApi(handlers: Record<string, (call: ApiCall) => Reply>) {
     const method = init?.method ?? 'GET';
     const headers = new Headers(init?.headers);
     const form = init?.body instanceof URLSearchParams ? Object.fromEntries(init.body) : {};
-    const call = { method, path: url.pathname, form, authorization: headers.get('authorization') };
+    const json = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const call = { method, path: url.pathname, form, json, authorization: headers.get('authorization') };
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`];
     const reply = handler

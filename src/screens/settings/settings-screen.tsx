@@ -7,11 +7,12 @@ import { ProfileImageSection } from './profile-image-section.tsx';
 import { Section } from './section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import styles from './settings.module.css';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 /**
  * spec 2, Settings at /settings, inside the main layout (whose <main> holds it): profile details, profile image,
- * change password, change e-mail, delete account, the invitation placeholder, and (issue 10) the signed-in browsers and
- * the account's recent activity.
+ * change password, two-factor sign-in, change e-mail, delete account, the invitation placeholder, and (issue 10) the
+ * signed-in browsers and the account's recent activity.
  */
 export function SettingsScreen() {
   return (
@@ -32,6 +33,7 @@ export function SettingsScreen() {
         </div>
         <div className={styles.column}>
           <PasswordSection />
+          <TwoFactorSection />
           <EmailSection />
           <DeleteAccountSection />
         </div>
