@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import { installRoute } from './install-route.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { Drain, installDrainHooks } from './lib/drain.ts';
 import { HttpError } from './lib/errors.ts';
 import { EventHub } from './lib/events.ts';
 import { Mailer } from './lib/mail.ts';
@@ -25,6 +26,7 @@ export interface Deps {
   clock: Clock;
   mailer: Mailer;
   hub: EventHub;
+  drain: Drain;
 }
 
 declare module 'fastify' {
@@ -69,13 +71,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
-    // Lets `npm start` shut down promptly while event streams are open.
-    forceCloseConnections: true,
   });
   const clock = options.clock ?? systemClock;
   const hub = new EventHub();
   const mailer = new Mailer(database.db, config, app.log, clock);
-  app.decorate('deps', { config, db: database.db, database, clock, mailer, hub });
+  const drain = new Drain();
+  app.decorate('deps', { config, db: database.db, database, clock, mailer, hub, drain });
+  installDrainHooks(app, drain);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {

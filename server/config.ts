@@ -22,6 +22,8 @@ export interface Config {
   retention: { minuteDays: number; twentyMinuteDays: number; hourDays: number };
   /** Memory for cached statistics answers, in MB; 0 turns the cache off (docs/statistics-storage.md). */
   statsCacheMb: number;
+  /** Seconds a SIGTERM/SIGINT drain may take before the process exits anyway (issue 10). */
+  shutdownTimeoutS: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       hourDays: integer(env.RETENTION_HOUR_DAYS, 3 * 365),
     },
     statsCacheMb: integer(env.STATS_CACHE_MB, 32),
+    shutdownTimeoutS: integer(env.SHUTDOWN_TIMEOUT_S, 10),
   };
 }
 

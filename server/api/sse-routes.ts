@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { SHUTDOWN_EVENT } from '../../contracts/event-stream.ts';
 import { authenticate } from '../lib/authenticate.ts';
+import { SHUTTING_DOWN } from '../lib/drain.ts';
+import { HttpError } from '../lib/errors.ts';
 
 /** spec 4 and 9: the client reconnects after 1 s at first; the stream says so. */
 export const RETRY_MS = 1000;
@@ -12,15 +15,23 @@ export const PING_MS = 15_000;
  * cookie, since EventSource cannot send an Authorization header. A revoked session's stream is closed.
  */
 export const sseRoutes: FastifyPluginAsync = async (app) => {
-  const openStreams = new Set<() => void>();
+  const openStreams = new Set<(lastMessage?: string) => void>();
   // End every stream before the server closes, so that app.close() never waits on an open response.
   app.addHook('preClose', async () => {
     for (const close of [...openStreams]) close();
   });
 
+  app.deps.drain.onStart(() => {
+    for (const close of [...openStreams]) close(`event: ${SHUTDOWN_EVENT}\ndata: reconnect\n\n`);
+  });
+
   app.get('/v1/sse/handle', { schema: {}, exposeHeadRoute: false }, async (request, reply) => {
-    const { db, clock, hub } = app.deps;
+    const { db, clock, hub, drain } = app.deps;
     const caller = await authenticate(db, clock, request, { fromCookie: true });
+    // The socket may have gone, or the drain begun, while the session was looked up: a stream opened now would
+    // never be closed, and its heartbeat would keep a stopping server alive.
+    if (reply.raw.destroyed) return reply.hijack();
+    if (drain.isDraining) throw new HttpError(503, SHUTTING_DOWN.error, SHUTTING_DOWN.message);
     reply.hijack();
     const raw = reply.raw;
     // Headers set by earlier hooks (helmet's security headers) are on reply.raw already; writeHead adds to them.
@@ -40,6 +51,7 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
       if (clock.now() >= caller.expiresAt) close();
       else raw.write(': ping\n\n');
     }, PING_MS);
+    ping.unref();
     let closed = false;
     const cleanup = () => {
       if (closed) return;
@@ -49,9 +61,9 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
       stopRevocation();
       openStreams.delete(close);
     };
-    const close = () => {
+    const close = (lastMessage = '') => {
       cleanup();
-      raw.end();
+      raw.end(lastMessage);
     };
     const stopRevocation = hub.onSessionRevoked(caller.sessionId, close);
     openStreams.add(close);
