@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { apiService } from './api/index.ts';
 import { authService } from './auth/index.ts';
-import type { Config } from './config.ts';
+import { type Config, trustProxyOption } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import { installRoute } from './install-route.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -68,7 +68,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
             },
           },
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
