@@ -8,7 +8,9 @@ export default defineConfig({
   plugins: [react()],
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Source maps stay out of production builds: they would publish the whole source (issue 10). The dev server
+    // still gives its own.
+    sourcemap: false,
     // The login route must stay small: charts are split out by the lazy Statistics route.
     chunkSizeWarningLimit: 400,
   },

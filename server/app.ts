@@ -143,6 +143,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       root: webRoot,
       wildcard: false,
       index: false,
+      // Never a source map, even one left in dist/ by an older build (issue 10).
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -152,7 +154,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setNotFoundHandler((request, reply) => {
     const isService = servicePrefixes.some((prefix) => request.url.startsWith(prefix));
-    if (!isService && request.method === 'GET' && hasWebApp) {
+    // A missing asset (a source map, an old chunk) is a 404, not the app's page.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isService && !isAsset && request.method === 'GET' && hasWebApp) {
       // History-mode routing: every page path answers the app, which shows its own 404 page.
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
