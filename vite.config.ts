@@ -10,7 +10,9 @@ export default defineConfig({
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Source maps stay out of production builds: they would publish the whole source (issue 10). The dev server
+    // still gives its own.
+    sourcemap: false,
     // The login route must stay small: charts are split out by the lazy Statistics route.
     chunkSizeWarningLimit: 400,
     // Brotli at its best quality is most of the build's time by design; the timing check would warn on every build.

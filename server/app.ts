@@ -9,10 +9,11 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { apiService } from './api/index.ts';
 import { authService } from './auth/index.ts';
-import type { Config } from './config.ts';
+import { type Config, trustProxyOption } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import { installRoute } from './install-route.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { Drain, installDrainHooks } from './lib/drain.ts';
 import { HttpError } from './lib/errors.ts';
 import { EventHub } from './lib/events.ts';
 import { Mailer } from './lib/mail.ts';
@@ -26,6 +27,7 @@ export interface Deps {
   clock: Clock;
   mailer: Mailer;
   hub: EventHub;
+  drain: Drain;
 }
 
 declare module 'fastify' {
@@ -71,16 +73,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
             },
           },
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
-    // Lets `npm start` shut down promptly while event streams are open.
-    forceCloseConnections: true,
   });
   const clock = options.clock ?? systemClock;
   const hub = new EventHub();
   const mailer = new Mailer(database.db, config, app.log, clock);
-  app.decorate('deps', { config, db: database.db, database, clock, mailer, hub });
+  const drain = new Drain();
+  app.decorate('deps', { config, db: database.db, database, clock, mailer, hub, drain });
+  installDrainHooks(app, drain);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -105,7 +107,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // No 'unsafe-inline' (issue 10): React's style props and the charts use CSSOM, which CSP allows.
+        styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
@@ -152,6 +155,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       index: false,
       // The build writes .br and .gz beside every file (vite.config.ts); they are sent as they are.
       preCompressed: true,
+      // Never a source map, even one left in dist/ by an older build (issue 10).
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (reply, file) => {
         // Hashed names change with their content; index.html names them, so it is revalidated (ETag) each time.
         if (file.includes(`${path.sep}assets${path.sep}`))
@@ -163,7 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setNotFoundHandler((request, reply) => {
     const isService = servicePrefixes.some((prefix) => request.url.startsWith(prefix));
-    // A missing hashed file (a tab left open across a deploy) is a 404, never the app page in its place.
+    // A missing hashed file (a source map, a chunk of an older build) is a 404, never the app page in its place.
     const isAsset = request.url.startsWith('/assets/');
     if (!isService && !isAsset && request.method === 'GET' && hasWebApp) {
       // History-mode routing: every page path answers the app, which shows its own 404 page.

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /** Every setting the server reads, from environment variables (documented in README.md). */
@@ -22,6 +23,45 @@ export interface Config {
   retention: { minuteDays: number; twentyMinuteDays: number; hourDays: number };
   /** Memory for cached statistics answers, in MB; 0 turns the cache off (docs/statistics-storage.md). */
   statsCacheMb: number;
+  /** Seconds a SIGTERM/SIGINT drain may take before the process exits anyway (issue 10). */
+  shutdownTimeoutS: number;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed: a hop count, or their addresses/CIDRs; false for none.
+   * Never "trust every hop", or any client could write its own address (issue 10).
+   */
+  trustProxy: TrustProxy;
+}
+
+export type TrustProxy = false | number | string[];
+
+/**
+ * Fastify's `trustProxy` for a TRUST_PROXY setting. A hop count becomes proxy-addr's "the first n hops" (Fastify
+ * 5.12 refuses a bare number): right only when every request passes exactly n proxies, so the list is safer.
+ */
+export function trustProxyOption(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** TRUST_PROXY: unset or 0 (none), a hop count such as 1, or a comma-separated list of addresses and CIDRs. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/');
+    const version = net.isIP(address ?? '');
+    const prefixOk =
+      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
+    if (!version || !prefixOk || extra !== undefined) {
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is neither a hop count nor a proxy address or CIDR (e.g. 1, or 10.0.0.2,10.1.0.0/16).`,
+      );
+    }
+  }
+  return entries;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -66,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       hourDays: integer(env.RETENTION_HOUR_DAYS, 3 * 365),
     },
     statsCacheMb: integer(env.STATS_CACHE_MB, 32),
+    shutdownTimeoutS: integer(env.SHUTDOWN_TIMEOUT_S, 10),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 

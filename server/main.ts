@@ -37,8 +37,15 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await demo?.stop();
-    // close() stops accepting, waits for in-flight requests, then runs onClose hooks (mailer, streams).
+    // The hard deadline (issue 10): whatever still runs, the process never lingers holding the data folder.
+    setTimeout(() => {
+      console.error(`Shutdown took longer than ${config.shutdownTimeoutS} s; exiting anyway.`);
+      release();
+      process.exit(0);
+    }, config.shutdownTimeoutS * 1000);
+    // Stop accepting and answer what was received (503 to the rest) while the demo agent stops.
+    await Promise.all([app.deps.drain.start(app.server), demo?.stop()]);
+    // close() then runs the onClose hooks (mailer, retention job) before the database goes.
     await app.close();
     await database.close();
     release();

@@ -14,7 +14,8 @@ type Listener = (event: LiveEvent) => void;
  * several processes on PostgreSQL would relay these through LISTEN/NOTIFY (docs/architecture.md).
  */
 export class EventHub {
-  private nextId = 1;
+  /** Event ids count per team (issue 10): one counter across teams would tell each team how busy the others are. */
+  private readonly lastIds = new Map<number, number>();
   private readonly listeners = new Map<number, Set<Listener>>();
 
   subscribe(teamId: number, listener: Listener): () => void {
@@ -31,7 +32,9 @@ export class EventHub {
   }
 
   publish(teamId: number, value: LiveEventValue): void {
-    const event = { id: this.nextId++, teamId, value };
+    const id = (this.lastIds.get(teamId) ?? 0) + 1;
+    this.lastIds.set(teamId, id);
+    const event = { id, teamId, value };
     for (const listener of this.listeners.get(teamId) ?? []) listener(event);
   }
 

@@ -1,4 +1,5 @@
 import { fromCallback } from 'xstate';
+import { SHUTDOWN_EVENT } from '../../contracts/event-stream.ts';
 import type { EventStreamEvent } from './event-stream.machine.ts';
 
 /**
@@ -10,6 +11,11 @@ export const eventSourceActor = fromCallback<EventStreamEvent, { url: string }>(
   source.onopen = () => sendBack({ type: 'sse.open' });
   source.onmessage = (message: MessageEvent<string>) =>
     sendBack({ type: 'sse.message', value: Number(message.data) });
+  // The server is going away: close before the browser's own immediate reconnection hits the same server.
+  source.addEventListener(SHUTDOWN_EVENT, () => {
+    source.close();
+    sendBack({ type: 'sse.shutdown' });
+  });
   source.onerror = () => {
     source.close();
     sendBack({ type: 'sse.error' });

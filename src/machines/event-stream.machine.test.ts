@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, SimulatedClock } from 'xstate';
+import { SHUTDOWN_EVENT } from '../../contracts/event-stream.ts';
 import { createMachineModel } from '../../tests/model/machine-model.ts';
 import { type EventStreamEvent, eventStreamMachine } from './event-stream.machine.ts';
 
@@ -14,6 +15,7 @@ describe('event stream machine, model', () => {
       { type: 'sse.message', value: 20 },
       { type: 'sse.message', value: 99 },
       { type: 'sse.error' },
+      { type: 'sse.shutdown' },
       { type: 'xstate.after.reconnect.eventStream.waiting' },
     ],
   });
@@ -84,6 +86,22 @@ describe('event stream machine, reconnect backoff (simulated clock)', () => {
     expect(failAndWait(clock, stream)).toBe(2000);
   });
 
+  it('after a shutdown message, reconnects with the same backoff as after an error', () => {
+    const { clock, stream, actor } = start();
+    stream.emit({ type: 'sse.open' });
+    stream.emit({ type: 'sse.shutdown' });
+    expect(actor.getSnapshot().value).toBe('waiting');
+    clock.increment(999);
+    expect(stream.connections).toHaveLength(1);
+    clock.increment(1);
+    expect(stream.connections).toHaveLength(2);
+    stream.emit({ type: 'sse.shutdown' });
+    clock.increment(1999);
+    expect(stream.connections).toHaveLength(2);
+    clock.increment(1);
+    expect(stream.connections).toHaveLength(3);
+  });
+
   it('refreshes on 10, 20 and 30 only', () => {
     const { stream, refresh } = start();
     stream.emit({ type: 'sse.open' });
@@ -99,11 +117,15 @@ class FakeEventSource {
   onmessage: ((message: MessageEvent<string>) => void) | null = null;
   onerror: (() => void) | null = null;
   closed = false;
+  readonly named = new Map<string, () => void>();
   constructor(
     readonly url: string,
     readonly init?: EventSourceInit,
   ) {
     FakeEventSource.last = this;
+  }
+  addEventListener(type: string, listener: () => void) {
+    this.named.set(type, listener);
   }
   close() {
     this.closed = true;
@@ -138,5 +160,20 @@ describe('event source actor', () => {
     expect(FakeEventSource.last).not.toBe(first);
     actor.stop();
     expect(FakeEventSource.last!.closed).toBe(true);
+  });
+
+  it("closes the stream on the server's shutdown message and reconnects after the backoff", () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const actor = createActor(eventStreamMachine, { input: { url: '/api/v1/sse/handle' } }).start();
+    const first = FakeEventSource.last!;
+    first.onopen?.();
+    first.named.get(SHUTDOWN_EVENT)?.();
+    expect(first.closed).toBe(true);
+    vi.advanceTimersByTime(999);
+    expect(FakeEventSource.last).toBe(first);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.last).not.toBe(first);
+    actor.stop();
   });
 });

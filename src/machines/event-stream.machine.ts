@@ -4,7 +4,9 @@ import { eventSourceActor } from './event-stream.actors.ts';
 export type EventStreamEvent =
   | { type: 'sse.open' }
   | { type: 'sse.message'; value: number }
-  | { type: 'sse.error' };
+  | { type: 'sse.error' }
+  /** The server said it is shutting down (issue 10). */
+  | { type: 'sse.shutdown' };
 
 export interface EventStreamContext {
   url: string;
@@ -21,7 +23,8 @@ export const REFRESH_VALUES: readonly number[] = [10, 20, 30];
 
 /**
  * The live-updates stream (spec 4): an EventSource with credentials; each message 10, 20 or 30 triggers `refresh`
- * (given by the app). On error it waits, then reconnects; the wait doubles up to 64 s and resets when a stream opens.
+ * (given by the app). On error, or when the server says it is shutting down, it waits, then reconnects; the wait
+ * doubles up to 64 s and resets when a stream opens.
  */
 export const eventStreamMachine = setup({
   types: {
@@ -52,6 +55,8 @@ export const eventStreamMachine = setup({
       initial: 'connecting',
       on: {
         'sse.error': 'waiting',
+        // A restart behind a load balancer: the next attempt reaches another server after the usual wait.
+        'sse.shutdown': 'waiting',
         'sse.message': {
           guard: 'isRefreshValue',
           actions: { type: 'refresh', params: ({ event }) => event.value },

@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_STREAMS_PER_USER } from '../../server/api/sse-streams.ts';
+import { sessions, teamMembers } from '../../server/db/schema.ts';
 import { SSE_COOKIE } from '../../server/lib/authenticate.ts';
 import { newNodeKeys } from '../helpers/nodes.ts';
 import {
@@ -197,6 +200,90 @@ describe('event stream GET /api/v1/sse/handle over a listening server', () => {
     server.app.deps.hub.publish(user.teamId, 20);
     await otherStream.waitFor(/data: 20\n\n/);
     expect((await fetch(`${base}/api/v1/sse/handle`, { headers: cookieOf(user) })).status).toBe(401);
+  });
+});
+
+describe('event stream rules of issue 10', () => {
+  let server: TestServer;
+  let base: string;
+  const streams: Stream[] = [];
+  beforeAll(async () => {
+    server = await startTestServer();
+    base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterEach(async () => {
+    await Promise.all(streams.splice(0).map((stream) => stream.cancel()));
+  });
+  afterAll(() => server.close());
+
+  const open = async (user: SignedInUser) => {
+    const stream = await openStream(base, cookieOf(user));
+    streams.push(stream);
+    await stream.waitFor(/retry/);
+    return stream;
+  };
+  const endsWithin = (stream: Stream, ms: number) =>
+    Promise.race([
+      stream.ended.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+    ]);
+
+  it("a member removed from the team stops receiving the team's events at once; the others keep them", async () => {
+    const owner = await createSignedInUser(server);
+    const member = await createSignedInUser(server, { teamId: owner.teamId, role: 20 });
+    const ownerStream = await open(owner);
+    const memberStream = await open(member);
+    server.app.deps.hub.publish(owner.teamId, 10);
+    await memberStream.waitFor(/data: 10\n\n/);
+
+    await server.db
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.teamId, owner.teamId), eq(teamMembers.userId, member.userId)));
+    server.app.deps.hub.publish(owner.teamId, 20);
+    await ownerStream.waitFor(/data: 20\n\n/);
+    server.app.deps.hub.publish(owner.teamId, 30);
+    await ownerStream.waitFor(/data: 30\n\n/);
+    expect(memberStream.text()).not.toMatch(/data: (20|30)/);
+  });
+
+  it('a session revoked by any path (not through the hub) ends its stream at the next event', async () => {
+    const user = await createSignedInUser(server);
+    const other = await createSignedInUser(server, { teamId: user.teamId });
+    const stream = await open(user);
+    const otherStream = await open(other);
+    await server.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.userId));
+    server.app.deps.hub.publish(user.teamId, 10);
+    expect(await endsWithin(stream, 2000)).toBe(true);
+    expect(stream.text()).not.toMatch(/data: 10/);
+    await otherStream.waitFor(/data: 10\n\n/);
+  });
+
+  it('keeps at most 10 streams per user: the 11th closes the oldest, and other users are untouched', async () => {
+    const user = await createSignedInUser(server);
+    const neighbour = await createSignedInUser(server, { teamId: user.teamId });
+    const neighbourStream = await open(neighbour);
+    const opened: Stream[] = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER + 1; i += 1) opened.push(await open(user));
+    expect(await endsWithin(opened[0]!, 2000)).toBe(true);
+    server.app.deps.hub.publish(user.teamId, 20);
+    await Promise.all([...opened.slice(1), neighbourStream].map((stream) => stream.waitFor(/data: 20\n\n/)));
+    expect(opened[0]!.text()).not.toMatch(/data: 20/);
+    expect(await endsWithin(opened[1]!, 100)).toBe(false);
+  });
+
+  it('counts event ids per team', async () => {
+    const busy = await createSignedInUser(server);
+    const quiet = await createSignedInUser(server);
+    const busyStream = await open(busy);
+    const quietStream = await open(quiet);
+    for (let i = 0; i < 3; i += 1) server.app.deps.hub.publish(busy.teamId, 10);
+    await busyStream.waitFor(/(data: 10\n\n[\s\S]*){3}/);
+    server.app.deps.hub.publish(quiet.teamId, 10);
+    await quietStream.waitFor(/data: 10\n\n/);
+    const ids = (stream: Stream) =>
+      [...stream.text().matchAll(/id: (\d+)\n/g)].map((match) => Number(match[1]));
+    expect(ids(busyStream)).toEqual([1, 2, 3]);
+    expect(ids(quietStream)).toEqual([1]);
   });
 });
 

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  screenshot,
+  signInThroughUi,
+  startServer,
+} from './harness.ts';
+
+const distAssets = path.resolve(import.meta.dirname, '../../dist/assets');
+
+/** Every CSP violation and console error of a page, recorded from before its first script runs. */
+async function watch(page: Page) {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+  await page.addInitScript(() => {
+    const record: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = record;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      record.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
+    });
+  });
+  const violations: string[] = [];
+  return {
+    consoleErrors,
+    violations,
+    /** Collects the violations of the document now shown (a full navigation starts a new list). */
+    async collect() {
+      const found = await page.evaluate(
+        () => (window as unknown as { cspViolations: string[] }).cspViolations,
+      );
+      violations.push(...found.map((violation) => `${page.url()}: ${violation}`));
+    },
+  };
+}
+
+describe("every screen under a style-src without 'unsafe-inline' (issue 10)", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let watched: Awaited<ReturnType<typeof watch>>;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ DEMO: '1' }), launchBrowser()]);
+    page = await newPage(browser);
+    watched = await watch(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('serves a CSP without unsafe-inline anywhere', async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+  });
+
+  it('records no CSP violation and no console error on the guest screens', async () => {
+    const screens = [
+      '/',
+      '/register',
+      '/forgotPassword',
+      '/passwordRecovery',
+      '/pendingRegistration',
+      '/createPassword/not-a-real-link-hash-000000000000',
+      '/resPassword/not-a-real-link-hash-000000000000',
+      '/no-such-page',
+    ];
+    for (const pathname of screens) {
+      await page.goto(`${server.url}${pathname}`);
+      await page.getByRole('heading').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await watched.collect();
+    }
+    expect(watched.violations).toEqual([]);
+    expect(watched.consoleErrors).toEqual([]);
+
+    // The recorder itself: an inline <style> element is blocked and recorded.
+    await page.evaluate(() => {
+      const style = document.createElement('style');
+      style.textContent = 'body { outline: 1px solid red; }';
+      document.head.append(style);
+    });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))
+      .toEqual([expect.stringMatching(/^style-src-elem inline/)]);
+    watched.consoleErrors.length = 0;
+  });
+
+  it('records none signed in: My NODR, add node, statistics with its charts, settings', async () => {
+    const email = /e-mail:\s+(\S+)/.exec(server.output())![1]!;
+    const password = /password:\s+(\S+)/.exec(server.output())![1]!;
+    await signInThroughUi(page, server, { email, password });
+    await page.getByText('Active', { exact: true }).first().waitFor();
+    // Client-side navigation keeps one document, so its violations are read once at the end.
+    await page.getByRole('link', { name: 'Statistics' }).click();
+    await page.waitForURL(`${server.url}/statistics`);
+    await page.locator('canvas').first().waitFor();
+    await screenshot(page, 'csp-statistics');
+    await page.getByRole('link', { name: 'Settings' }).first().click();
+    await page.waitForURL(`${server.url}/settings`);
+    await page.waitForLoadState('networkidle');
+    await page.goto(`${server.url}/addNodr`);
+    await page.waitForLoadState('networkidle');
+    await watched.collect();
+    await page.goto(`${server.url}/myNodr`);
+    await page.getByText('Active', { exact: true }).first().waitFor();
+    await watched.collect();
+    expect(watched.violations).toEqual([]);
+    expect(watched.consoleErrors).toEqual([]);
+  });
+
+  it('emits no source maps and answers 404 for a .map path', async () => {
+    const files = fs.readdirSync(distAssets);
+    expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+    const script = files.find((file) => file.endsWith('.js'))!;
+    expect((await fetch(`${server.url}/assets/${script}`)).status).toBe(200);
+    for (const pathname of [`/assets/${script}.map`, '/assets/index.js.map', '/assets/no-such-chunk.js']) {
+      const response = await fetch(`${server.url}${pathname}`);
+      expect(response.status, pathname).toBe(404);
+      expect(await response.json()).toMatchObject({ error: 'not_found' });
+    }
+  });
+});
