@@ -36,7 +36,8 @@ declare module 'fastify' {
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const servicePrefixes = ['/auth/', '/api/', '/stats/'];
 // E-mail link pages carry a secret in the path; it never reaches the log (issue 2).
-const secretPaths = /^\/(createPassword|resPassword|changeEmail|deleteUserAccount)\/[^/?#]+/;
+const secretPaths =
+  /^\/(createPassword|resPassword|changeEmail|cancelEmailChange|deleteUserAccount)\/[^/?#]+/;
 
 export function redactUrl(url: string): string {
   return url.replace(secretPaths, '/$1/[redacted]');

@@ -1,10 +1,11 @@
 import type { Deps } from '../app.ts';
+import type { Db } from '../db/database.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { userView } from './account.service.ts';
 import { findUserById, teamsOfUser } from './accounts.repository.ts';
 import { normalizeEmail } from './guest.service.ts';
-import { invalidLink, issueLink, redeemLink, revokeLinks } from './links.ts';
+import { invalidLink, issueLink, redeemLinkLocked, revokeAllLinks, revokeLinks } from './links.ts';
 import { verifyPassword } from './passwords.ts';
 import {
   assertOwnIds,
@@ -23,6 +24,7 @@ export const EMAIL_CHANGE_PENDING = 10;
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 const purpose = 'change_email';
+const cancelPurpose = 'cancel_email_change';
 
 const emailTaken = () =>
   conflict('email_taken', 'This e-mail is already used by another account. Please choose a different one.');
@@ -33,6 +35,13 @@ export interface ChangeEmailInput {
   team_id?: number;
   password: string;
   email: string;
+}
+
+/** Back to no pending change (statusChangeEmail 0); its confirm and cancel links stop working. */
+async function endPendingChange(tx: Db, userId: number, now: Date) {
+  await setPendingEmail(tx, userId, null);
+  await revokeLinks(tx, userId, purpose, now);
+  await revokeLinks(tx, userId, cancelPurpose, now);
 }
 
 /** The e-mail change of spec 4: requested, pending (10 with the new address), then resent, revoked or accepted. */
@@ -52,7 +61,16 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
         payload: newEmail,
       });
       await mailer.send(confirmEmailChangeMail(newEmail, config.publicUrl, hash), tx);
-      if (notifyOld) await mailer.send(emailChangeNoticeMail(oldEmail, newEmail, config.publicUrl), tx);
+      if (!notifyOld) return;
+      // issue 10: the old mailbox can end the change with one click, without the (maybe stolen) password.
+      const cancelHash = await issueLink(tx, {
+        userId,
+        purpose: cancelPurpose,
+        ttlMs: EMAIL_CHANGE_TTL_MS,
+        now,
+        payload: newEmail,
+      });
+      await mailer.send(emailChangeNoticeMail(oldEmail, newEmail, config.publicUrl, cancelHash), tx);
     });
     mailer.drain().catch(() => {});
   }
@@ -94,10 +112,27 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
     async revoke(caller: Caller, pathUserId: number, input: { userId?: number; user_id?: number }) {
       const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
       await db.transaction(async (tx) => {
-        await setPendingEmail(tx, userId, null);
-        await revokeLinks(tx, userId, purpose, clock.now());
+        await endPendingChange(tx, userId, clock.now());
       });
       return userView(deps, userId);
+    },
+
+    /**
+     * issue 10, no sign-in needed: the link mailed to the old address ends the pending change it was issued for.
+     * Used, expired or revoked (the change was confirmed, revoked or superseded by a password change): 400.
+     */
+    async cancel(hash: string): Promise<{ ok: true }> {
+      const now = clock.now();
+      const userId = await db.transaction(async (tx) => {
+        const link = await redeemLinkLocked(tx, hash, cancelPurpose, now);
+        const user = await findUserById(tx, link.userId);
+        const pending = user?.statusChangeEmail === EMAIL_CHANGE_PENDING ? user.newChangeEmail : null;
+        if (!user || !link.payload || pending !== link.payload) throw invalidLink();
+        await endPendingChange(tx, user.id, now);
+        return user.id;
+      });
+      for (const team of await teamsOfUser(db, userId)) deps.hub.publish(team.id, 30);
+      return { ok: true };
     },
 
     /** No sign-in needed: the link proves the new mailbox. Fails as 400 invalid_link or 409 email_taken. */
@@ -106,11 +141,13 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
       let userId: number;
       try {
         userId = await db.transaction(async (tx) => {
-          const link = await redeemLink(tx, hash, purpose, now);
+          const link = await redeemLinkLocked(tx, hash, purpose, now);
           const user = await findUserById(tx, link.userId);
           const pending = user?.statusChangeEmail === EMAIL_CHANGE_PENDING ? user.newChangeEmail : null;
           if (!user || !link.payload || pending !== link.payload) throw invalidLink();
           if (!(await switchEmail(tx, user.id, link.payload))) throw emailTaken();
+          // issue 10: links mailed before the change (e.g. a reset link to the old address) end here.
+          await revokeAllLinks(tx, user.id, now);
           await mailer.send(emailChangedMail(user.email, link.payload), tx);
           return user.id;
         });

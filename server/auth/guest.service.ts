@@ -14,7 +14,7 @@ import {
   type LinkPurpose,
   peekLink,
   redeemLink,
-  revokeLinks,
+  revokeAllLinks,
 } from './links.ts';
 import { accountExistsMail, createPasswordMail, resetPasswordMail } from './mail-templates.ts';
 import { hashPassword, PASSWORD_MIN, verifyPassword } from './passwords.ts';
@@ -91,8 +91,8 @@ export function createGuestService(deps: Deps) {
         await lockUser(tx, user.id);
         await redeemLink(tx, input.hash, link.purpose as LinkPurpose, now);
         await setPasswordHash(tx, user.id, passwordHash, now);
-        await revokeLinks(tx, user.id, 'create_password', now);
-        await revokeLinks(tx, user.id, 'reset_password', now);
+        // issue 10: also ends a pending e-mail change, so a reset takes the account back from an intruder.
+        await revokeAllLinks(tx, user.id, now);
         await revokeOtherSessions(deps, user.id, undefined, tx);
         return createSession(tx, user.id, now);
       });

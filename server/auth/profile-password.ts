@@ -4,6 +4,7 @@ import { badRequest } from '../lib/errors.ts';
 import type { MailMessage } from '../lib/mail.ts';
 import { userView } from './account.service.ts';
 import { findUserById, setPasswordHash } from './accounts.repository.ts';
+import { revokeAllLinks } from './links.ts';
 import { hashPassword, PASSWORD_MIN, verifyPassword } from './passwords.ts';
 import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './profile-common.ts';
 import { revokeOtherSessions } from './sessions.ts';
@@ -60,6 +61,8 @@ export async function changePassword(
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await setPasswordHash(tx, userId, passwordHash, now);
+    // issue 10: a pending e-mail change or reset link an intruder started ends with the new password.
+    await revokeAllLinks(tx, userId, now);
     await revokeOtherSessions(deps, userId, caller.sessionId, tx);
     await deps.mailer.send(passwordChangedMail(user.email, deps.config.publicUrl), tx);
   });
