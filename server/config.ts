@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MAIL_HOURLY_BUDGET } from './lib/mail-limits.ts';
 
 /** Every setting the server reads, from environment variables (documented in README.md). */
 export interface Config {
@@ -20,6 +21,8 @@ export interface Config {
   /** Base URLs the web app uses for the three services (spec 7). */
   serviceBases: { auth: string; api: string; stats: string };
   retention: { minuteDays: number; twentyMinuteDays: number; hourDays: number };
+  /** Mail deliveries per hour across the server; the rest waits in the outbox (issue 10). */
+  mailHourlyBudget: number;
   /** Memory for cached statistics answers, in MB; 0 turns the cache off (docs/statistics-storage.md). */
   statsCacheMb: number;
 }
@@ -66,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       hourDays: integer(env.RETENTION_HOUR_DAYS, 3 * 365),
     },
     statsCacheMb: integer(env.STATS_CACHE_MB, 32),
+    mailHourlyBudget: integer(env.MAIL_HOURLY_BUDGET, MAIL_HOURLY_BUDGET),
   };
 }
 

@@ -1,7 +1,8 @@
 import type { Deps } from '../app.ts';
 import type { Db } from '../db/database.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
-import { badRequest, conflict } from '../lib/errors.ts';
+import { badRequest, conflict, HttpError } from '../lib/errors.ts';
+import { type MailRefusal, mailBudgetOf } from '../lib/mail-limits.ts';
 import { userView } from './account.service.ts';
 import { findUserById, teamsOfUser } from './accounts.repository.ts';
 import { normalizeEmail } from './guest.service.ts';
@@ -26,6 +27,13 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 const purpose = 'change_email';
 const cancelPurpose = 'cancel_email_change';
 
+const mailRefusalMessages: Record<MailRefusal, string> = {
+  minute: 'A new link was sent less than a minute ago. Please wait a minute and try again.',
+  hour: 'Too many confirmation e-mails. Please try again later.',
+  day: 'You have reached the limit of 10 confirmation e-mails a day. Please try again tomorrow.',
+  ip: 'Too many e-mails were sent from your network. Please try again later.',
+};
+
 const emailTaken = () =>
   conflict('email_taken', 'This e-mail is already used by another account. Please choose a different one.');
 
@@ -47,6 +55,7 @@ async function endPendingChange(tx: Db, userId: number, now: Date) {
 /** The e-mail change of spec 4: requested, pending (10 with the new address), then resent, revoked or accepted. */
 export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
   const { db, clock, mailer, config } = deps;
+  const mailBudget = mailBudgetOf(deps);
 
   async function sendLink(userId: number, oldEmail: string, newEmail: string, notifyOld: boolean) {
     const now = clock.now();
@@ -75,8 +84,19 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
     mailer.drain().catch(() => {});
   }
 
+  /** issue 10: a request and a resend share one budget of confirmation mails; the user is signed in, so a 429. */
+  function spendMailBudget(userId: number, ip: string) {
+    const refusal = mailBudget.changeMail(userId, ip);
+    if (refusal) throw new HttpError(429, 'rate_limited', mailRefusalMessages[refusal]);
+  }
+
   return {
-    async request(caller: Caller, path: { userId: number; teamId: number }, input: ChangeEmailInput) {
+    async request(
+      caller: Caller,
+      path: { userId: number; teamId: number },
+      input: ChangeEmailInput,
+      ip: string,
+    ) {
       const userId = assertOwnIds(caller, path.userId, input.userId, input.user_id);
       requireMember(caller, path.teamId);
       const email = normalizeEmail(input.email);
@@ -90,21 +110,23 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
         throw badRequest('same_email', 'This is already your e-mail. Please enter a different one.');
       }
       if (await emailTakenByOther(db, email, userId)) throw emailTaken();
+      spendMailBudget(userId, ip);
       await sendLink(userId, user.email, email, true);
       return userView(deps, userId);
     },
 
-    async resend(caller: Caller, pathUserId: number, input: { userId?: number; user_id?: number }) {
+    async resend(
+      caller: Caller,
+      pathUserId: number,
+      input: { userId?: number; user_id?: number },
+      ip: string,
+    ) {
       const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
       const user = await findUserById(db, userId);
       if (!user?.newChangeEmail || user.statusChangeEmail !== EMAIL_CHANGE_PENDING) {
         throw badRequest('no_pending_change', 'There is no e-mail change waiting for confirmation.');
       }
-      limit(
-        limits.emailResend,
-        userId,
-        'A new link was sent less than a minute ago. Please wait a minute and try again.',
-      );
+      spendMailBudget(userId, ip);
       await sendLink(userId, user.email, user.newChangeEmail, false);
       return userView(deps, userId);
     },

@@ -1,5 +1,6 @@
 import type { Deps } from '../app.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
+import { mailBudgetOf } from '../lib/mail-limits.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -40,32 +41,51 @@ const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Inco
 export function createGuestService(deps: Deps) {
   const { db, clock, mailer, config } = deps;
   const limits = createAuthLimiters(clock);
+  const mailBudget = mailBudgetOf(deps);
+
+  async function registerNow(email: string, input: { offer: boolean; subscription: boolean }) {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const user =
+        (await findUserByEmail(tx, email)) ??
+        (await insertUserWithTeam(tx, { email, offer: input.offer, subscription: input.subscription })) ??
+        // A concurrent registration of the same address won the insert.
+        (await findUserByEmail(tx, email));
+      if (!user) throw new Error('registration found no user');
+      if (user.passwordHash) {
+        await mailer.send(accountExistsMail(user.email, config.publicUrl), tx);
+        return;
+      }
+      const purpose = 'create_password';
+      const hash = await issueLink(tx, { userId: user.id, purpose, ttlMs: LINK_TTL_MS[purpose], now });
+      await mailer.send(createPasswordMail(user.email, config.publicUrl, hash), tx);
+    });
+  }
+
+  async function recoverNow(email: string) {
+    const user = await findUserByEmail(db, email);
+    if (!user?.passwordHash) return;
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const purpose = 'reset_password';
+      const hash = await issueLink(tx, { userId: user.id, purpose, ttlMs: LINK_TTL_MS[purpose], now });
+      await mailer.send(resetPasswordMail(user.email, config.publicUrl, hash), tx);
+    });
+  }
 
   return {
-    /** issue 2: the same answer for known and unknown addresses; the mail differs. */
+    /**
+     * issue 2: the same answer for known and unknown addresses; the mail differs. issue 10: the answer goes before
+     * any lookup (the work is deferred), and over the address's mail budget nothing is sent, with the same answer.
+     */
     async register(
       input: { login: string; offer: boolean; subscription: boolean },
       ip: string,
     ): Promise<void> {
       const email = validEmail(input.login);
       enforce([limits.registerIp, ip], [limits.registerAddress, email]);
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        const user =
-          (await findUserByEmail(tx, email)) ??
-          (await insertUserWithTeam(tx, { email, offer: input.offer, subscription: input.subscription })) ??
-          // A concurrent registration of the same address won the insert.
-          (await findUserByEmail(tx, email));
-        if (!user) throw new Error('registration found no user');
-        if (user.passwordHash) {
-          await mailer.send(accountExistsMail(user.email, config.publicUrl), tx);
-          return;
-        }
-        const purpose = 'create_password';
-        const hash = await issueLink(tx, { userId: user.id, purpose, ttlMs: LINK_TTL_MS[purpose], now });
-        await mailer.send(createPasswordMail(user.email, config.publicUrl, hash), tx);
-      });
-      mailer.drain().catch(() => {});
+      if (!mailBudget.guestMail('register', email, ip)) return;
+      mailer.defer(() => registerNow(email, input));
     },
 
     /** Create or reset password from an e-mail link: sets it, ends every other session, signs in. */
@@ -111,19 +131,12 @@ export function createGuestService(deps: Deps) {
       return createSession(db, user.id, clock.now());
     },
 
-    /** issue 2: the same answer for every address; only a completed account gets a reset link. */
+    /** issue 2: the same answer for every address; only a completed account gets a reset link (issue 10: deferred). */
     async recoverPassword(input: { login: string }, ip: string): Promise<void> {
       const email = validEmail(input.login);
       enforce([limits.recoveryIp, ip], [limits.recoveryAddress, email]);
-      const user = await findUserByEmail(db, email);
-      if (!user?.passwordHash) return;
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        const purpose = 'reset_password';
-        const hash = await issueLink(tx, { userId: user.id, purpose, ttlMs: LINK_TTL_MS[purpose], now });
-        await mailer.send(resetPasswordMail(user.email, config.publicUrl, hash), tx);
-      });
-      mailer.drain().catch(() => {});
+      if (!mailBudget.guestMail('recovery', email, ip)) return;
+      mailer.defer(() => recoverNow(email));
     },
   };
 }

@@ -51,7 +51,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const caller = signedIn(request);
       const path = { userId: request.params.user_id, teamId: request.params.team_id };
-      return emailChange.request(caller, path, request.body);
+      return emailChange.request(caller, path, request.body, request.ip);
     },
   );
 
@@ -70,7 +70,8 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: UserParams; Body: OwnIds }>(
     `${settings}/user/:id/change_email/resend`,
     { preValidation, schema: { headers: bearerHeaders, params: userParams, body: resendBody } },
-    async (request) => emailChange.resend(signedIn(request), request.params.id, request.body ?? {}),
+    async (request) =>
+      emailChange.resend(signedIn(request), request.params.id, request.body ?? {}, request.ip),
   );
 
   app.post<{ Params: UserParams; Body: OwnIds | null }>(

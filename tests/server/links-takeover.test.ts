@@ -302,6 +302,7 @@ describe('the cancel link mailed to the old address (issue 10)', () => {
   it('stops working when the change is revoked in Settings or superseded by a new request', async () => {
     const owner = await signUp(server, address('owner'), 'owner-pass-1');
     const first = await requestEmailChange(server, owner, address('first'));
+    server.clock.advance(60_000);
     const second = await requestEmailChange(server, owner, address('second'));
     expect((await call(server, 'POST', cancelPath, { hash: first.cancel })).json()).toEqual(invalid);
     const revoked = await call(server, 'POST', paths.revokeEmail(owner), undefined, owner);
