@@ -184,13 +184,15 @@ describe('the global hourly mail budget', () => {
     const targets = Array.from({ length: 5 }, () => address('global'));
     for (const to of targets) expect((await register(server, to)).statusCode).toBe(200);
     await server.app.deps.mailer.drain();
-    expect(targets.map((to) => mailsTo(server, to))).toEqual([1, 1, 1, 0, 0]);
+    // The deferred registrations may queue in any order: which three go first is not the point, that three do.
+    const waiting = targets.filter((to) => mailsTo(server, to) === 0);
+    expect(targets.filter((to) => mailsTo(server, to) === 1)).toHaveLength(3);
     const queued = await server.db.select().from(mailOutbox).where(isNull(mailOutbox.sentAt));
-    expect(queued.map((row) => row.recipient).sort()).toEqual(targets.slice(3).sort());
+    expect(queued.map((row) => row.recipient).sort()).toEqual(waiting.sort());
 
     server.clock.advance(60 * MINUTE - 1);
     await server.app.deps.mailer.drain();
-    expect(mailsTo(server, targets[3]!)).toBe(0);
+    expect(waiting.map((to) => mailsTo(server, to))).toEqual([0, 0]);
     server.clock.advance(1);
     await server.app.deps.mailer.drain();
     expect(targets.map((to) => mailsTo(server, to))).toEqual([1, 1, 1, 1, 1]);
