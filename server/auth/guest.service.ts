@@ -1,23 +1,9 @@
 import type { Deps } from '../app.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
 import { mailBudgetOf } from '../lib/mail-limits.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  insertUserWithTeam,
-  lockUser,
-  setPasswordHash,
-} from './accounts.repository.ts';
-import {
-  invalidLink,
-  issueLink,
-  LINK_TTL_MS,
-  type LinkPurpose,
-  peekLink,
-  redeemLink,
-  revokeAllLinks,
-} from './links.ts';
-import { accountExistsMail, createPasswordMail, resetPasswordMail } from './mail-templates.ts';
+import { findUserByEmail, findUserById, lockUser, setPasswordHash } from './accounts.repository.ts';
+import { createGuestMailWork } from './guest-mail-work.ts';
+import { invalidLink, type LinkPurpose, peekLink, redeemLink, revokeAllLinks } from './links.ts';
 import { hashPassword, PASSWORD_MIN, verifyPassword } from './passwords.ts';
 import { createAuthLimiters, enforce } from './rate-limits.ts';
 import { createSession, revokeOtherSessions, type SessionToken } from './sessions.ts';
@@ -39,39 +25,10 @@ const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Inco
 
 /** The calls of a signed-out visitor: register, set a password from a link, sign in, ask for a reset link. */
 export function createGuestService(deps: Deps) {
-  const { db, clock, mailer, config } = deps;
+  const { db, clock, mailer } = deps;
   const limits = createAuthLimiters(clock);
   const mailBudget = mailBudgetOf(deps);
-
-  async function registerNow(email: string, input: { offer: boolean; subscription: boolean }) {
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      const user =
-        (await findUserByEmail(tx, email)) ??
-        (await insertUserWithTeam(tx, { email, offer: input.offer, subscription: input.subscription })) ??
-        // A concurrent registration of the same address won the insert.
-        (await findUserByEmail(tx, email));
-      if (!user) throw new Error('registration found no user');
-      if (user.passwordHash) {
-        await mailer.send(accountExistsMail(user.email, config.publicUrl), tx);
-        return;
-      }
-      const purpose = 'create_password';
-      const hash = await issueLink(tx, { userId: user.id, purpose, ttlMs: LINK_TTL_MS[purpose], now });
-      await mailer.send(createPasswordMail(user.email, config.publicUrl, hash), tx);
-    });
-  }
-
-  async function recoverNow(email: string) {
-    const user = await findUserByEmail(db, email);
-    if (!user?.passwordHash) return;
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      const purpose = 'reset_password';
-      const hash = await issueLink(tx, { userId: user.id, purpose, ttlMs: LINK_TTL_MS[purpose], now });
-      await mailer.send(resetPasswordMail(user.email, config.publicUrl, hash), tx);
-    });
-  }
+  const work = createGuestMailWork(deps);
 
   return {
     /**
@@ -85,7 +42,7 @@ export function createGuestService(deps: Deps) {
       const email = validEmail(input.login);
       enforce([limits.registerIp, ip], [limits.registerAddress, email]);
       if (!mailBudget.guestMail('register', email, ip)) return;
-      mailer.defer(() => registerNow(email, input));
+      mailer.defer(() => work.register(email, input));
     },
 
     /** Create or reset password from an e-mail link: sets it, ends every other session, signs in. */
@@ -136,7 +93,7 @@ export function createGuestService(deps: Deps) {
       const email = validEmail(input.login);
       enforce([limits.recoveryIp, ip], [limits.recoveryAddress, email]);
       if (!mailBudget.guestMail('recovery', email, ip)) return;
-      mailer.defer(() => recoverNow(email));
+      mailer.defer(() => work.recover(email));
     },
   };
 }
