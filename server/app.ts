@@ -41,7 +41,8 @@ const builtWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 const COMPRESS_THRESHOLD_BYTES = 1024;
 const servicePrefixes = ['/auth/', '/api/', '/stats/'];
 // E-mail link pages carry a secret in the path; it never reaches the log (issue 2).
-const secretPaths = /^\/(createPassword|resPassword|changeEmail|deleteUserAccount)\/[^/?#]+/;
+const secretPaths =
+  /^\/(createPassword|resPassword|changeEmail|cancelEmailChange|deleteUserAccount)\/[^/?#]+/;
 
 export function redactUrl(url: string): string {
   return url.replace(secretPaths, '/$1/[redacted]');

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { MAIL_HOURLY_BUDGET } from './lib/mail-limits.ts';
 
 /** Every setting the server reads, from environment variables (documented in README.md). */
 export interface Config {
@@ -21,6 +22,8 @@ export interface Config {
   /** Base URLs the web app uses for the three services (spec 7). */
   serviceBases: { auth: string; api: string; stats: string };
   retention: { minuteDays: number; twentyMinuteDays: number; hourDays: number };
+  /** Mail deliveries per hour across the server; the rest waits in the outbox (issue 10). */
+  mailHourlyBudget: number;
   /** Memory for cached statistics answers, in MB; 0 turns the cache off (docs/statistics-storage.md). */
   statsCacheMb: number;
   /** Seconds a SIGTERM/SIGINT drain may take before the process exits anyway (issue 10). */
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statsCacheMb: integer(env.STATS_CACHE_MB, 32),
     shutdownTimeoutS: integer(env.SHUTDOWN_TIMEOUT_S, 10),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    mailHourlyBudget: integer(env.MAIL_HOURLY_BUDGET, MAIL_HOURLY_BUDGET),
   };
 }
 

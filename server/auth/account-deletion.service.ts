@@ -5,7 +5,7 @@ import { userView } from './account.service.ts';
 import { type Precheck, precheckDeletion } from './account-deletion.precheck.ts';
 import { findUserById } from './accounts.repository.ts';
 import { ACTIVITY, type ActivityKind, type Client, recordActivity } from './activity.ts';
-import { invalidLink, issueLink, redeemLink, revokeLinks } from './links.ts';
+import { invalidLink, issueLink, redeemLinkLocked, revokeAllLinks, revokeLinks } from './links.ts';
 import { verifyPassword } from './passwords.ts';
 import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './profile-common.ts';
 import { accountDeletedMail, confirmDeletionMail } from './profile-mails.ts';
@@ -95,7 +95,7 @@ export function createAccountDeletionService(deps: Deps, limits: ProfileLimiters
     async accept(hash: string): Promise<{ ok: true }> {
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
-        const link = await redeemLink(tx, hash, purpose, now);
+        const link = await redeemLinkLocked(tx, hash, purpose, now);
         const user = await findUserById(tx, link.userId);
         if (!user?.deleteProgress) throw invalidLink();
         await lockTeams(
@@ -104,6 +104,8 @@ export function createAccountDeletionService(deps: Deps, limits: ProfileLimiters
         );
         const precheck = precheckDeletion(await membershipSummaries(tx, user.id));
         if (precheck.httpStatus !== 200) throw blocked(precheck, 409);
+        // issue 10: every other link ends with the account (the rows go below; this keeps the rule in one place).
+        await revokeAllLinks(tx, user.id, now);
         const deleted = await deleteAccountRows(
           tx,
           user.id,

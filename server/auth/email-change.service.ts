@@ -1,11 +1,13 @@
 import type { Deps } from '../app.ts';
+import type { Db } from '../db/database.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
-import { badRequest, conflict } from '../lib/errors.ts';
+import { badRequest, conflict, HttpError } from '../lib/errors.ts';
+import { type MailRefusal, mailBudgetOf } from '../lib/mail-limits.ts';
 import { userView } from './account.service.ts';
 import { findUserById, teamsOfUser } from './accounts.repository.ts';
 import { ACTIVITY, type ActivityKind, type Client, recordActivity } from './activity.ts';
 import { normalizeEmail } from './guest.service.ts';
-import { invalidLink, issueLink, redeemLink, revokeLinks } from './links.ts';
+import { invalidLink, issueLink, redeemLinkLocked, revokeAllLinks, revokeLinks } from './links.ts';
 import { verifyPassword } from './passwords.ts';
 import {
   assertOwnIds,
@@ -24,6 +26,14 @@ export const EMAIL_CHANGE_PENDING = 10;
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 const purpose = 'change_email';
+const cancelPurpose = 'cancel_email_change';
+
+const mailRefusalMessages: Record<MailRefusal, string> = {
+  minute: 'A new link was sent less than a minute ago. Please wait a minute and try again.',
+  hour: 'Too many confirmation e-mails. Please try again later.',
+  day: 'You have reached the limit of 10 confirmation e-mails a day. Please try again tomorrow.',
+  ip: 'Too many e-mails were sent from your network. Please try again later.',
+};
 
 const emailTaken = () =>
   conflict('email_taken', 'This e-mail is already used by another account. Please choose a different one.');
@@ -36,9 +46,17 @@ export interface ChangeEmailInput {
   email: string;
 }
 
+/** Back to no pending change (statusChangeEmail 0); its confirm and cancel links stop working. */
+async function endPendingChange(tx: Db, userId: number, now: Date) {
+  await setPendingEmail(tx, userId, null);
+  await revokeLinks(tx, userId, purpose, now);
+  await revokeLinks(tx, userId, cancelPurpose, now);
+}
+
 /** The e-mail change of spec 4: requested, pending (10 with the new address), then resent, revoked or accepted. */
 export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
   const { db, clock, mailer, config } = deps;
+  const mailBudget = mailBudgetOf(deps);
 
   async function sendLink(
     userId: number,
@@ -60,9 +78,24 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
         payload: newEmail,
       });
       await mailer.send(confirmEmailChangeMail(newEmail, config.publicUrl, hash), tx);
-      if (notifyOld) await mailer.send(emailChangeNoticeMail(oldEmail, newEmail, config.publicUrl), tx);
+      if (!notifyOld) return;
+      // issue 10: the old mailbox can end the change with one click, without the (maybe stolen) password.
+      const cancelHash = await issueLink(tx, {
+        userId,
+        purpose: cancelPurpose,
+        ttlMs: EMAIL_CHANGE_TTL_MS,
+        now,
+        payload: newEmail,
+      });
+      await mailer.send(emailChangeNoticeMail(oldEmail, newEmail, config.publicUrl, cancelHash), tx);
     });
     mailer.drain().catch(() => {});
+  }
+
+  /** issue 10: a request and a resend share one budget of confirmation mails; the user is signed in, so a 429. */
+  function spendMailBudget(userId: number, ip: string) {
+    const refusal = mailBudget.changeMail(userId, ip);
+    if (refusal) throw new HttpError(429, 'rate_limited', mailRefusalMessages[refusal]);
   }
 
   return {
@@ -80,6 +113,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
         throw badRequest('same_email', 'This is already your e-mail. Please enter a different one.');
       }
       if (await emailTakenByOther(db, email, userId)) throw emailTaken();
+      spendMailBudget(userId, caller.client.ip);
       await sendLink(userId, user.email, email, true, {
         kind: ACTIVITY.emailChangeRequested,
         client: caller.client,
@@ -93,11 +127,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
       if (!user?.newChangeEmail || user.statusChangeEmail !== EMAIL_CHANGE_PENDING) {
         throw badRequest('no_pending_change', 'There is no e-mail change waiting for confirmation.');
       }
-      limit(
-        limits.emailResend,
-        userId,
-        'A new link was sent less than a minute ago. Please wait a minute and try again.',
-      );
+      spendMailBudget(userId, caller.client.ip);
       await sendLink(userId, user.email, user.newChangeEmail, false, {
         kind: ACTIVITY.emailChangeResent,
         client: caller.client,
@@ -109,12 +139,34 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
       const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await setPendingEmail(tx, userId, null);
-        await revokeLinks(tx, userId, purpose, now);
-        const kind = ACTIVITY.emailChangeCancelled;
-        await recordActivity(tx, { userId, kind, at: now, ...caller.client });
+        await endPendingChange(tx, userId, now);
+        await recordActivity(tx, { userId, kind: ACTIVITY.emailChangeCancelled, at: now, ...caller.client });
       });
       return userView(deps, userId);
+    },
+
+    /**
+     * issue 10, no sign-in needed: the link mailed to the old address ends the pending change it was issued for.
+     * Used, expired or revoked (the change was confirmed, revoked or superseded by a password change): 400.
+     */
+    async cancel(hash: string, client: Client): Promise<{ ok: true }> {
+      const now = clock.now();
+      const userId = await db.transaction(async (tx) => {
+        const link = await redeemLinkLocked(tx, hash, cancelPurpose, now);
+        const user = await findUserById(tx, link.userId);
+        const pending = user?.statusChangeEmail === EMAIL_CHANGE_PENDING ? user.newChangeEmail : null;
+        if (!user || !link.payload || pending !== link.payload) throw invalidLink();
+        await endPendingChange(tx, user.id, now);
+        await recordActivity(tx, {
+          userId: user.id,
+          kind: ACTIVITY.emailChangeCancelled,
+          at: now,
+          ...client,
+        });
+        return user.id;
+      });
+      for (const team of await teamsOfUser(db, userId)) deps.hub.publish(team.id, 30);
+      return { ok: true };
     },
 
     /** No sign-in needed: the link proves the new mailbox. Fails as 400 invalid_link or 409 email_taken. */
@@ -123,11 +175,13 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
       let userId: number;
       try {
         userId = await db.transaction(async (tx) => {
-          const link = await redeemLink(tx, hash, purpose, now);
+          const link = await redeemLinkLocked(tx, hash, purpose, now);
           const user = await findUserById(tx, link.userId);
           const pending = user?.statusChangeEmail === EMAIL_CHANGE_PENDING ? user.newChangeEmail : null;
           if (!user || !link.payload || pending !== link.payload) throw invalidLink();
           if (!(await switchEmail(tx, user.id, link.payload))) throw emailTaken();
+          // issue 10: links mailed before the change (e.g. a reset link to the old address) end here.
+          await revokeAllLinks(tx, user.id, now);
           const kind = ACTIVITY.emailChangeConfirmed;
           await recordActivity(tx, { userId: user.id, kind, at: now, ...client });
           await mailer.send(emailChangedMail(user.email, link.payload), tx);

@@ -2,26 +2,13 @@ import type { TwoFactorChallenge } from '../../contracts/two-factor.ts';
 import type { Deps } from '../app.ts';
 import type { Client } from '../lib/authenticate.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
+import { mailBudgetOf } from '../lib/mail-limits.ts';
 import { serverKeys } from '../lib/server-secret.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  insertUserWithTeam,
-  lockUser,
-  setPasswordHash,
-} from './accounts.repository.ts';
+import { findUserByEmail, findUserById, lockUser, setPasswordHash } from './accounts.repository.ts';
 import { ACTIVITY, type ActivityKind, recordActivity } from './activity.ts';
 import { deviceCookieValue, readDevice } from './device-cookie.ts';
-import {
-  invalidLink,
-  issueLink,
-  LINK_TTL_MS,
-  type LinkPurpose,
-  peekLink,
-  redeemLink,
-  revokeLinks,
-} from './links.ts';
-import { accountExistsMail, createPasswordMail, resetPasswordMail } from './mail-templates.ts';
+import { createGuestMailWork } from './guest-mail-work.ts';
+import { invalidLink, type LinkPurpose, peekLink, redeemLink, revokeAllLinks } from './links.ts';
 import { hashPassword, PASSWORD_MIN, verifyPassword } from './passwords.ts';
 import { createAuthLimiters, enforce } from './rate-limits.ts';
 import { createSession, revokeOtherSessions, type SessionToken } from './sessions.ts';
@@ -59,10 +46,12 @@ export type SignInResult =
 
 /** The calls of a signed-out visitor: register, set a password from a link, sign in, ask for a reset link. */
 export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
-  const { db, clock, mailer, config } = deps;
+  const { db, clock, mailer } = deps;
   const limits = createAuthLimiters(clock);
   const throttle = createSignInThrottle(clock);
   const keys = serverKeys(db);
+  const mailBudget = mailBudgetOf(deps);
+  const work = createGuestMailWork(deps);
 
   /** A session for a user who passed every step, and a device cookie that keeps this browser known. */
   async function startSession(userId: number, visitor: Visitor, kind?: ActivityKind): Promise<SignInResult> {
@@ -78,30 +67,18 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
   }
 
   return {
-    /** issue 2: the same answer for known and unknown addresses; the mail differs. */
+    /**
+     * issue 2: the same answer for known and unknown addresses; the mail differs. issue 10: the answer goes before
+     * any lookup (the work is deferred), and over the address's mail budget nothing is sent, with the same answer.
+     */
     async register(
       input: { login: string; offer: boolean; subscription: boolean },
       ip: string,
     ): Promise<void> {
       const email = validEmail(input.login);
       enforce([limits.registerIp, ip], [limits.registerAddress, email]);
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        const user =
-          (await findUserByEmail(tx, email)) ??
-          (await insertUserWithTeam(tx, { email, offer: input.offer, subscription: input.subscription })) ??
-          // A concurrent registration of the same address won the insert.
-          (await findUserByEmail(tx, email));
-        if (!user) throw new Error('registration found no user');
-        if (user.passwordHash) {
-          await mailer.send(accountExistsMail(user.email, config.publicUrl), tx);
-          return;
-        }
-        const purpose = 'create_password';
-        const hash = await issueLink(tx, { userId: user.id, purpose, ttlMs: LINK_TTL_MS[purpose], now });
-        await mailer.send(createPasswordMail(user.email, config.publicUrl, hash), tx);
-      });
-      mailer.drain().catch(() => {});
+      if (!mailBudget.guestMail('register', email, ip)) return;
+      mailer.defer(() => work.register(email, input));
     },
 
     /** Create or reset password from an e-mail link: sets it, ends every other session, signs in (or asks for the code). */
@@ -128,8 +105,8 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
         await lockUser(tx, user.id);
         await redeemLink(tx, input.hash, link.purpose as LinkPurpose, now);
         await setPasswordHash(tx, user.id, passwordHash, now);
-        await revokeLinks(tx, user.id, 'create_password', now);
-        await revokeLinks(tx, user.id, 'reset_password', now);
+        // issue 10: also ends a pending e-mail change, so a reset takes the account back from an intruder.
+        await revokeAllLinks(tx, user.id, now);
         await revokeOtherSessions(deps, user.id, undefined, tx);
         await revokeChallenges(tx, user.id, now);
         const kind = ACTIVITY.passwordSetFromLink;
@@ -171,19 +148,12 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
       return startSession(await twoFactor.answer(input), visitor, ACTIVITY.signIn);
     },
 
-    /** issue 2: the same answer for every address; only a completed account gets a reset link. */
+    /** issue 2: the same answer for every address; only a completed account gets a reset link (issue 10: deferred). */
     async recoverPassword(input: { login: string }, ip: string): Promise<void> {
       const email = validEmail(input.login);
       enforce([limits.recoveryIp, ip], [limits.recoveryAddress, email]);
-      const user = await findUserByEmail(db, email);
-      if (!user?.passwordHash) return;
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        const purpose = 'reset_password';
-        const hash = await issueLink(tx, { userId: user.id, purpose, ttlMs: LINK_TTL_MS[purpose], now });
-        await mailer.send(resetPasswordMail(user.email, config.publicUrl, hash), tx);
-      });
-      mailer.drain().catch(() => {});
+      if (!mailBudget.guestMail('recovery', email, ip)) return;
+      mailer.defer(() => work.recover(email));
     },
   };
 }

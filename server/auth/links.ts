@@ -4,8 +4,15 @@ import { emailLinks } from '../db/schema.ts';
 import { badRequest } from '../lib/errors.ts';
 import { hashToken, randomToken } from '../lib/tokens.ts';
 import { lockUser } from './accounts.repository.ts';
+import { setDeleteProgress, setPendingEmail } from './profile-repository.ts';
 
-export type LinkPurpose = 'create_password' | 'reset_password' | 'change_email' | 'delete_account';
+export type LinkPurpose =
+  | 'create_password'
+  | 'reset_password'
+  | 'change_email'
+  /** issue 10: mailed to the old address with the change request; one click ends the pending change. */
+  | 'cancel_email_change'
+  | 'delete_account';
 
 const HOUR_MS = 3_600_000;
 
@@ -77,6 +84,39 @@ export async function redeemLink(tx: Db, hash: string, purpose: LinkPurpose, now
     .returning();
   if (!row) throw invalidLink();
   return row;
+}
+
+/**
+ * Uses a link after locking its user, so it queues behind (instead of deadlocking with) any other transaction on the
+ * same user's links: redemption and revokeAllLinks touch several link rows of one user.
+ */
+export async function redeemLinkLocked(
+  tx: Db,
+  hash: string,
+  purpose: LinkPurpose,
+  now: Date,
+): Promise<EmailLink> {
+  const link = await peekLink(tx, hash, purpose, now);
+  if (!link) throw invalidLink();
+  await lockUser(tx, link.userId);
+  return redeemLink(tx, hash, purpose, now);
+}
+
+/**
+ * issue 10: a password change (Settings or a link), a confirmed e-mail change and an account deletion end every
+ * outstanding link of the account, so that a link mailed to someone who no longer should hold it (an intruder's
+ * new address, an old mailbox) stops working. A pending e-mail change goes back to 0 and a pending deletion ends:
+ * their links are gone, and a deletion left pending without a link would only keep the team locked (spec 2).
+ * Call it inside the transaction of the change.
+ */
+export async function revokeAllLinks(tx: Db, userId: number, now: Date): Promise<void> {
+  await lockUser(tx, userId);
+  await tx
+    .update(emailLinks)
+    .set({ revokedAt: now })
+    .where(and(eq(emailLinks.userId, userId), isNull(emailLinks.usedAt), isNull(emailLinks.revokedAt)));
+  await setPendingEmail(tx, userId, null);
+  await setDeleteProgress(tx, userId, false);
 }
 
 /** Revokes every unused link of the user and purpose. */

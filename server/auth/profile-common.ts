@@ -1,7 +1,7 @@
 import type { Caller } from '../lib/authenticate.ts';
 import type { Clock } from '../lib/clock.ts';
 import { badRequest, forbidden, HttpError } from '../lib/errors.ts';
-import { RateLimiter } from '../lib/rate-limiter.ts';
+import { createLimiters, type RateLimiter } from '../lib/rate-limiter.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -9,8 +9,6 @@ const MINUTE_MS = 60_000;
 export const PROFILE_LIMITS = {
   /** Every call that checks the current password (change password, change e-mail, delete account). */
   passwordCheck: { max: 10, windowMs: 15 * MINUTE_MS },
-  /** issue 5: at most one resent e-mail-change link per minute. */
-  emailResend: { max: 1, windowMs: MINUTE_MS },
   deletionResend: { max: 1, windowMs: MINUTE_MS },
 } as const;
 
@@ -18,20 +16,7 @@ export type ProfileLimiters = Record<keyof typeof PROFILE_LIMITS, RateLimiter>;
 
 /** One set of counters per app, on the app's clock (tests move it instead of waiting). */
 export function createProfileLimiters(clock: Clock): ProfileLimiters {
-  const now = () => clock.now().getTime();
-  return {
-    passwordCheck: new RateLimiter(
-      PROFILE_LIMITS.passwordCheck.max,
-      PROFILE_LIMITS.passwordCheck.windowMs,
-      now,
-    ),
-    emailResend: new RateLimiter(PROFILE_LIMITS.emailResend.max, PROFILE_LIMITS.emailResend.windowMs, now),
-    deletionResend: new RateLimiter(
-      PROFILE_LIMITS.deletionResend.max,
-      PROFILE_LIMITS.deletionResend.windowMs,
-      now,
-    ),
-  };
+  return createLimiters(PROFILE_LIMITS, () => clock.now().getTime());
 }
 
 export function limit(limiter: RateLimiter, userId: number, message?: string): void {

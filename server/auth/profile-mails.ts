@@ -21,7 +21,12 @@ export function confirmEmailChangeMail(to: string, publicUrl: string, hash: stri
   };
 }
 
-export function emailChangeNoticeMail(to: string, newEmail: string, publicUrl: string): MailMessage {
+export function emailChangeNoticeMail(
+  to: string,
+  newEmail: string,
+  publicUrl: string,
+  cancelHash: string,
+): MailMessage {
   return {
     to,
     subject: 'Your NODR Dashboard e-mail is about to change',
@@ -31,7 +36,11 @@ export function emailChangeNoticeMail(to: string, newEmail: string, publicUrl: s
       `Someone signed in to your NODR Dashboard account asked to change its e-mail to ${newEmail}.`,
       'The change happens only when the link sent to the new address is opened.',
       '',
-      'If it was not you, sign in, cancel the request under Settings and change your password:',
+      'If it was not you, cancel the change with this link (no sign-in needed; it works once and for 24 hours):',
+      '',
+      `${publicUrl}/cancelEmailChange/${cancelHash}`,
+      '',
+      'Then change your password: whoever asked for the change knows it. Sign in here:',
       '',
       `${publicUrl}/`,
       ...sign,

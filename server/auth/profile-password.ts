@@ -5,6 +5,7 @@ import type { MailMessage } from '../lib/mail.ts';
 import { userView } from './account.service.ts';
 import { findUserById, setPasswordHash } from './accounts.repository.ts';
 import { ACTIVITY, recordActivity } from './activity.ts';
+import { revokeAllLinks } from './links.ts';
 import { hashPassword, PASSWORD_MIN, verifyPassword } from './passwords.ts';
 import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './profile-common.ts';
 import { revokeOtherSessions } from './sessions.ts';
@@ -61,6 +62,8 @@ export async function changePassword(
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await setPasswordHash(tx, userId, passwordHash, now);
+    // issue 10: a pending e-mail change or reset link an intruder started ends with the new password.
+    await revokeAllLinks(tx, userId, now);
     await revokeOtherSessions(deps, userId, caller.sessionId, tx);
     await recordActivity(tx, { userId, kind: ACTIVITY.passwordChanged, at: now, ...caller.client });
     await deps.mailer.send(passwordChangedMail(user.email, deps.config.publicUrl), tx);

@@ -6,6 +6,7 @@ import { createEmailChangeService } from './email-change.service.ts';
 import { createProfileLimiters } from './profile-common.ts';
 import { type ChangePasswordInput, changePassword } from './profile-password.ts';
 import {
+  cancelEmailChangeBody,
   changeEmailBody,
   changePasswordBody,
   deleteUserBody,
@@ -58,6 +59,12 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     `${settings}/change_email/accept`,
     { schema: { body: hashBody } },
     (request) => emailChange.accept(request.body.hash, clientOf(request)),
+  );
+
+  app.post<{ Body: { hash: string } }>(
+    `${settings}/change_email/cancel`,
+    { schema: { body: cancelEmailChangeBody } },
+    (request) => emailChange.cancel(request.body.hash, clientOf(request)),
   );
 
   app.post<{ Params: UserParams; Body: OwnIds }>(

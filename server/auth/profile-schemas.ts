@@ -54,6 +54,14 @@ export const hashBody = {
   properties: { hash },
 } as const;
 
+/** issue 10: the cancel link's hash and nothing else. */
+export const cancelEmailChangeBody = {
+  type: 'object',
+  required: ['hash'],
+  additionalProperties: false,
+  properties: { hash },
+} as const;
+
 /** resend (e-mail change and deletion): userId or user_id, and url. */
 export const resendBody = {
   type: 'object',

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
@@ -27,6 +27,7 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
   private timer: NodeJS.Timeout | undefined;
   private draining: Promise<void> | undefined;
   private drainAgain = false;
+  private readonly deferred = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -53,10 +54,24 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
   }
 
   /**
+   * Runs work that queues mail after the current answer has gone out (issue 10 section 7): a call whose answer must
+   * not tell whether an address has an account answers first, then does the lookup and the mail. A failure is logged;
+   * drain() and stop() wait for such work first, so tests and shutdown see its mail.
+   */
+  defer(work: () => Promise<void>): void {
+    const job: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => this.log.error({ err: error }, 'deferred mail work failed'))
+      .finally(() => this.deferred.delete(job));
+    this.deferred.add(job);
+  }
+
+  /**
    * Delivers every due message; resolves when the queue has been worked through once. A call made while a pass
    * is running asks for one more pass, so a message queued meanwhile is not left waiting for the timer.
    */
   drain(): Promise<void> {
+    if (this.deferred.size > 0) return Promise.all(this.deferred).then(() => this.drain());
     if (this.draining) {
       this.drainAgain = true;
       return this.draining;
@@ -79,17 +94,30 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    await Promise.all(this.deferred);
     await this.draining;
     this.transport?.close();
   }
 
+  /** How many more messages may go out now under the hourly budget; the rest stays queued, never dropped. */
+  private async budgetLeft(): Promise<number> {
+    const hourAgo = new Date(this.clock.now().getTime() - 3_600_000);
+    const [row] = await this.db
+      .select({ sent: count() })
+      .from(mailOutbox)
+      .where(gt(mailOutbox.sentAt, hourAgo));
+    return Math.max(0, this.config.mailHourlyBudget - Number(row?.sent ?? 0));
+  }
+
   private async deliverDue(): Promise<void> {
+    const budget = await this.budgetLeft();
+    if (budget === 0) return;
     const due = await this.db
       .select()
       .from(mailOutbox)
       .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, this.clock.now())))
       .orderBy(asc(mailOutbox.id))
-      .limit(50);
+      .limit(Math.min(50, budget));
     for (const row of due) {
       const message = { to: row.recipient, subject: row.subject, text: row.body };
       try {

@@ -24,6 +24,12 @@ export class RateLimiter {
     return window.count <= this.max;
   }
 
+  /** True when one more attempt would pass now; counts nothing. */
+  allows(key: string): boolean {
+    const window = this.windows.get(key);
+    return !window || this.now() - window.start >= this.windowMs || window.count < this.max;
+  }
+
   reset(key: string): void {
     this.windows.delete(key);
   }
@@ -32,4 +38,18 @@ export class RateLimiter {
     for (const [key, window] of this.windows)
       if (time - window.start >= this.windowMs) this.windows.delete(key);
   }
+}
+
+export type LimitTable = Record<string, { max: number; windowMs: number }>;
+
+/** One limiter per entry of a table of limits, on the given clock (tests move it instead of waiting). */
+export function createLimiters<T extends LimitTable>(
+  table: T,
+  now: () => number,
+): Record<keyof T, RateLimiter> {
+  const entries = Object.entries(table).map(([name, { max, windowMs }]) => [
+    name,
+    new RateLimiter(max, windowMs, now),
+  ]);
+  return Object.fromEntries(entries) as Record<keyof T, RateLimiter>;
 }

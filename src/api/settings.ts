@@ -108,6 +108,15 @@ export function acceptEmailChange(hash: string, signal?: AbortSignal) {
   });
 }
 
+/** issue 10, no sign-in needed: the hash mailed to the old address ends the pending e-mail change. */
+export function cancelEmailChange(hash: string, signal?: AbortSignal) {
+  return request('auth', 'POST', 'v1/profile_settings/change_email/cancel', {
+    form: { hash },
+    struct: OkStruct,
+    signal,
+  });
+}
+
 /**
  * spec 4 pre-check. A blocked answer comes as HTTP 400 with the same body; it is returned, not thrown, so the
  * screen can word its code (401 or 402) and list the teams.

@@ -9,6 +9,8 @@ export const paths = {
   passwordRecovery: '/passwordRecovery',
   pendingRegistration: '/pendingRegistration',
   changeEmail: (hash: string) => `/changeEmail/${encodeURIComponent(hash)}`,
+  /** issue 10: the one-click link mailed to the old address when an e-mail change is requested. */
+  cancelEmailChange: (hash: string) => `/cancelEmailChange/${encodeURIComponent(hash)}`,
   deleteUserAccount: (hash: string) => `/deleteUserAccount/${encodeURIComponent(hash)}`,
   integration: '/integration',
   myNodr: '/myNodr',

@@ -39,6 +39,10 @@ const ChangeEmailResultScreen = screen(
   () => import('../screens/results/change-email-result-screen.tsx'),
   'ChangeEmailResultScreen',
 );
+const CancelEmailChangeResultScreen = screen(
+  () => import('../screens/results/cancel-email-change-result-screen.tsx'),
+  'CancelEmailChangeResultScreen',
+);
 const DeleteAccountResultScreen = screen(
   () => import('../screens/results/delete-account-result-screen.tsx'),
   'DeleteAccountResultScreen',
@@ -73,6 +77,7 @@ export function AppRoutes() {
         <Route path="/passwordRecovery" element={<PasswordRecoveryScreen />} />
         <Route path="/pendingRegistration" element={<PendingRegistrationScreen />} />
         <Route path="/changeEmail/:hash" element={<ChangeEmailResultScreen />} />
+        <Route path="/cancelEmailChange/:hash" element={<CancelEmailChangeResultScreen />} />
         <Route path="/deleteUserAccount/:hash" element={<DeleteAccountResultScreen />} />
         {/* The integration layout: its children need a successful session check (spec 2, 6). */}
         <Route

@@ -159,11 +159,14 @@ describe('settings journey in the browser', () => {
     await capture(page, 'settings-email-pending');
     const firstLink = await nextLink(server, firstAddress, '/changeEmail/');
 
-    server.mail.clear();
+    // issue 10: one confirmation mail a minute, request and resend alike; the server says so and the screen shows it.
     await section.getByRole('button', { name: 'Resend', exact: true }).click();
-    await eventually(() => section.getByText(/A new confirmation link has been sent/).isVisible()).toBe(true);
-    const resentLink = await nextLink(server, firstAddress, '/changeEmail/');
-    expect(hashOf(resentLink)).not.toBe(hashOf(firstLink));
+    await eventually(() =>
+      section
+        .getByText('A new link was sent less than a minute ago. Please wait a minute and try again.')
+        .isVisible(),
+    ).toBe(true);
+    const resentLink = firstLink;
 
     await section.getByRole('button', { name: 'Revoke', exact: true }).click();
     await eventually(() => section.getByLabel('New e-mail', { exact: true }).isVisible()).toBe(true);
@@ -177,9 +180,10 @@ describe('settings journey in the browser', () => {
       `mailto:${SUPPORT_EMAIL}`,
     );
     await capture(visitor, 'change-email-expired');
-    await visitor.goto(firstLink);
-    await expectVisible(visitor, EXPIRED);
 
+    // The next confirmation mail may go a minute after the last: the product restarted 2 minutes later (libfaketime).
+    await server.restart({ timeShift: '+2 minutes' });
+    await openSettings(page, server);
     const finalAddress = uniqueEmail('final');
     server.mail.clear();
     await section.getByLabel('New e-mail', { exact: true }).fill(finalAddress);

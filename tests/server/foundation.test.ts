@@ -42,6 +42,7 @@ describe('server foundation', () => {
   it('keeps e-mail link secrets out of logged URLs', () => {
     expect(redactUrl('/createPassword/abcDEF123')).toBe('/createPassword/[redacted]');
     expect(redactUrl('/deleteUserAccount/x?y=1')).toBe('/deleteUserAccount/[redacted]?y=1');
+    expect(redactUrl('/cancelEmailChange/c4ncel')).toBe('/cancelEmailChange/[redacted]');
     expect(redactUrl('/myNodr')).toBe('/myNodr');
   });
 });

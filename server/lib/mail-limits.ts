@@ -1,0 +1,74 @@
+import type { Clock } from './clock.ts';
+import { createLimiters, type RateLimiter } from './rate-limiter.ts';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * issue 10 section 5: how much mail anyone can make the product send, so that it cannot be used to flood outside
+ * mailboxes. Every number of the mail budget lives here (docs/api-auth.md, docs/api-profile.md).
+ */
+export const MAIL_LIMITS = {
+  /** E-mail-change confirmations to new addresses, per user; a request and a resend share it. */
+  changeUserMinute: { max: 1, windowMs: MINUTE_MS },
+  changeUserDay: { max: 10, windowMs: 24 * HOUR_MS },
+  /** Registration mail per address, and recovery mail per address (each call kind has its own count). */
+  addressMinute: { max: 1, windowMs: MINUTE_MS },
+  addressHour: { max: 5, windowMs: HOUR_MS },
+  /** Every account mail one client address triggers, across accounts. */
+  ipHour: { max: 30, windowMs: HOUR_MS },
+} as const;
+
+/** Deliveries per hour across the whole server; the rest waits in the outbox (MAIL_HOURLY_BUDGET overrides it). */
+export const MAIL_HOURLY_BUDGET = 1000;
+
+export type MailRefusal = 'minute' | 'hour' | 'day' | 'ip';
+
+type Limiters = Record<keyof typeof MAIL_LIMITS, RateLimiter>;
+
+/** Counts each check only when every one passes, so a refused attempt spends nothing. */
+function take(checks: [RateLimiter, string, MailRefusal][]): MailRefusal | null {
+  const refused = checks.find(([limiter, key]) => !limiter.allows(key));
+  if (refused) return refused[2];
+  for (const [limiter, key] of checks) limiter.hit(key);
+  return null;
+}
+
+export function createMailBudget(clock: Clock) {
+  const limits: Limiters = createLimiters(MAIL_LIMITS, () => clock.now().getTime());
+  return {
+    /** An e-mail-change confirmation for this user from this client; null when it may go, else why not. */
+    changeMail(userId: number, ip: string): MailRefusal | null {
+      return take([
+        [limits.changeUserMinute, String(userId), 'minute'],
+        [limits.changeUserDay, String(userId), 'day'],
+        [limits.ipHour, ip, 'ip'],
+      ]);
+    },
+    /** A registration or recovery mail to this address from this client: true when it may go. */
+    guestMail(kind: 'register' | 'recovery', email: string, ip: string): boolean {
+      const key = `${kind}:${email}`;
+      return (
+        take([
+          [limits.addressMinute, key, 'minute'],
+          [limits.addressHour, key, 'hour'],
+          [limits.ipHour, ip, 'ip'],
+        ]) === null
+      );
+    },
+  };
+}
+
+export type MailBudget = ReturnType<typeof createMailBudget>;
+
+const budgets = new WeakMap<object, MailBudget>();
+
+/** The one budget of an app (keyed by its `deps`), shared by the guest calls and the profile calls. */
+export function mailBudgetOf(deps: { clock: Clock }): MailBudget {
+  let budget = budgets.get(deps);
+  if (!budget) {
+    budget = createMailBudget(deps.clock);
+    budgets.set(deps, budget);
+  }
+  return budget;
+}

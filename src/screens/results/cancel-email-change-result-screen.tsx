@@ -1,0 +1,29 @@
+import { useActor } from '@xstate/react';
+import { useParams } from 'react-router-dom';
+import { inspect } from '../../app/inspect.ts';
+import { paths } from '../../app/paths.ts';
+import { emailChangeCancelMachine } from '../../machines/email-change-cancel.machine.ts';
+import { LinkResult, linkOutcome } from './link-result.tsx';
+
+/** issue 10, /cancelEmailChange/{hash}: cancels the pending e-mail change on opening; no sign-in needed. */
+export function CancelEmailChangeResultScreen() {
+  const { hash = '' } = useParams();
+  const [snapshot] = useActor(emailChangeCancelMachine, { input: { hash }, inspect: inspect() });
+  return (
+    <LinkResult
+      outcome={linkOutcome(snapshot)}
+      loadingLabel="Cancelling the e-mail change"
+      successTitle="The e-mail change has been cancelled"
+      successBody={
+        <>
+          <p>
+            Your account keeps its current e-mail address, and the link sent to the new address no longer
+            works.
+          </p>
+          <p>If you did not ask for the change, someone knows your password: sign in and change it now.</p>
+        </>
+      }
+      next={{ to: paths.login, label: 'Go to login' }}
+    />
+  );
+}
