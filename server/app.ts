@@ -10,12 +10,12 @@ import { authService } from './auth/index.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import { installRoute } from './install-route.ts';
-import { AllowedMethods } from './lib/allowed-methods.ts';
 import { registerBodyParsers } from './lib/body-parsers.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { errorHandler } from './lib/error-handler.ts';
 import { EventHub } from './lib/events.ts';
 import { Mailer } from './lib/mail.ts';
+import { RouteTable } from './lib/route-table.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { statsService } from './stats/index.ts';
 
@@ -70,6 +70,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
+    // A malformed URL or a bad content type answers `{ error, message }` like every other error (issue 10).
+    frameworkErrors: errorHandler,
     // Lets `npm start` shut down promptly while event streams are open.
     forceCloseConnections: true,
   });
@@ -81,8 +83,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setErrorHandler(errorHandler);
   // issue 10 section 6: JSON bodies are taken as typed, form bodies coerced (server/lib/validation.ts).
   app.setValidatorCompiler(validatorCompiler);
-  const allowedMethods = new AllowedMethods();
-  app.addHook('onRoute', (route) => allowedMethods.add(route.method, route.url));
+  app.decorate('routeTable', new RouteTable());
+  app.addHook('onRoute', (route) => app.routeTable.add(route));
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -139,7 +141,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const allowed = allowedMethods.for(request.url.split('?')[0] ?? '');
+    const allowed = app.routeTable.allowedMethods(request.url.split('?')[0] ?? '');
     if (allowed.length > 0) {
       return reply
         .status(405)
