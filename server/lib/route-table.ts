@@ -36,7 +36,9 @@ export class RouteTable {
 
   /** The methods routes answer on `path` (no query string), sorted; empty for an unknown path. */
   allowedMethods(path: string): string[] {
-    const methods = new Set(this.entries.filter((entry) => entry.pattern.test(path)).map((entry) => entry.method));
+    const methods = new Set(
+      this.entries.filter((entry) => entry.pattern.test(path)).map((entry) => entry.method),
+    );
     return [...methods].sort();
   }
 
