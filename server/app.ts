@@ -3,20 +3,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { apiService } from './api/index.ts';
 import { authService } from './auth/index.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import { installRoute } from './install-route.ts';
+import { registerBodyParsers } from './lib/body-parsers.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { Drain, installDrainHooks } from './lib/drain.ts';
-import { HttpError } from './lib/errors.ts';
+import { errorHandler } from './lib/error-handler.ts';
 import { EventHub } from './lib/events.ts';
 import { Mailer } from './lib/mail.ts';
+import { RouteTable } from './lib/route-table.ts';
+import { validatorCompiler } from './lib/validation.ts';
 import { statsService } from './stats/index.ts';
 
 /** What every route can reach through `app.deps`. */
@@ -76,7 +78,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    // A malformed URL or a bad content type answers `{ error, message }` like every other error (issue 10).
+    frameworkErrors: errorHandler,
   });
   const clock = options.clock ?? systemClock;
   const hub = new EventHub();
@@ -85,22 +88,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('deps', { config, db: database.db, database, clock, mailer, hub, drain });
   installDrainHooks(app, drain);
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ error: error.code, message: error.message });
-    }
-    if ('validation' in error && error.validation) {
-      return reply
-        .status(400)
-        .send({ error: 'invalid_request', message: `Invalid request: ${error.message}` });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: error.code ?? 'bad_request', message: error.message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side.' });
-  });
+  app.setErrorHandler(errorHandler);
+  // issue 10 section 6: JSON bodies are taken as typed, form bodies coerced (server/lib/validation.ts).
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorate('routeTable', new RouteTable());
+  app.addHook('onRoute', (route) => app.routeTable.add(route));
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -127,7 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // they never pass through it; text/event-stream is also outside its compressible types.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(cookie);
-  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await registerBodyParsers(app);
 
   await app.register(authService, { prefix: '/auth' });
   await app.register(apiService, { prefix: '/api' });
@@ -168,6 +160,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   app.setNotFoundHandler((request, reply) => {
+    const allowed = app.routeTable.allowedMethods(request.url.split('?')[0] ?? '');
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          error: 'method_not_allowed',
+          message: `${request.method} is not allowed here. Use ${allowed.join(', ')}.`,
+        });
+    }
     const isService = servicePrefixes.some((prefix) => request.url.startsWith(prefix));
     // A missing hashed file (a source map, a chunk of an older build) is a 404, never the app page in its place.
     const isAsset = request.url.startsWith('/assets/');

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../lib/errors.ts';
+import { safeString, strictObject } from '../lib/input-schema.ts';
 import { signedIn } from './guards.ts';
 
 export interface DictionaryEntry {
@@ -120,11 +121,7 @@ export const dictionariesRoutes: FastifyPluginAsync = async (app) => {
     {
       preValidation: signedIn(app),
       schema: {
-        params: {
-          type: 'object',
-          required: ['locale'],
-          properties: { locale: { type: 'string', maxLength: 16 } },
-        },
+        params: strictObject({ locale: safeString({ maxLength: 16 }) }, ['locale']),
       },
     },
     async (request, reply) => {

@@ -34,5 +34,3 @@ export function samePathIds(
     throw badRequest('node_mismatch', 'The NODR in the form does not match the address.');
   }
 }
-
-export const idSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../lib/errors.ts';
-import { idSchema, samePathIds, teamMember } from './guards.ts';
+import { idSchema, noBody, safeString, strictObject } from '../lib/input-schema.ts';
+import { samePathIds, teamMember } from './guards.ts';
 import * as settings from './node-settings.service.ts';
 import * as nodes from './nodes.service.ts';
 
@@ -30,18 +31,10 @@ interface ResetBody extends FormIds {
   licenseKey: string;
 }
 
-const teamParams = {
-  type: 'object',
-  required: ['teamId'],
-  properties: { teamId: idSchema },
-} as const;
-const nodeParams = (name: string) =>
-  ({
-    type: 'object',
-    required: ['teamId', name],
-    properties: { teamId: idSchema, [name]: idSchema },
-  }) as const;
-// Generous bounds so that a long paste reaches the service and gets the spec's own message, not a schema error.
+const teamParams = strictObject({ teamId: idSchema }, ['teamId']);
+const nodeParams = (name: string) => strictObject({ teamId: idSchema, [name]: idSchema }, ['teamId', name]);
+// Generous bounds and no character rule, so that any bad paste (control characters included) reaches the service
+// and gets the spec's own message (spec 8), not a schema error; its format check lets only base64 lines through.
 const publicKey = { type: 'string', maxLength: 65_536 } as const;
 const formIds = { teamId: idSchema, id: idSchema } as const;
 
@@ -57,11 +50,7 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
       preValidation: member,
       schema: {
         params: teamParams,
-        body: {
-          type: ['object', 'null'],
-          additionalProperties: false,
-          properties: { includeDeleted: { type: 'boolean' } },
-        },
+        body: { ...strictObject({ includeDeleted: { type: 'boolean' } }), type: ['object', 'null'] },
       },
     },
     (request) =>
@@ -76,11 +65,7 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
       preValidation: member,
       schema: {
         params: nodeParams('configId'),
-        body: {
-          type: 'object',
-          required: ['publicKey'],
-          properties: { ...formIds, configId: idSchema, publicKey },
-        },
+        body: strictObject({ ...formIds, configId: idSchema, publicKey }, ['publicKey']),
       },
     },
     async (request, reply) => {
@@ -96,7 +81,7 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: NodeParams }>(
     `${base}/docker_compose/:id`,
-    { preValidation: member, schema: { params: nodeParams('id') } },
+    { preValidation: member, schema: { params: nodeParams('id'), body: noBody } },
     async (request, reply) => {
       const yaml = await nodes.composeForNode(app.deps, request.params.teamId, request.params.id);
       return reply
@@ -115,7 +100,7 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: NodeParams }>(
     `${base}/:id`,
-    { preValidation: member, schema: { params: nodeParams('id') } },
+    { preValidation: member, schema: { params: nodeParams('id'), body: noBody } },
     (request) => nodes.deleteNode(app.deps, request.params.teamId, request.params.id),
   );
 
@@ -126,16 +111,13 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
       preValidation: member,
       schema: {
         params: nodeParams('id'),
-        body: {
-          type: 'object',
-          properties: {
-            ...formIds,
-            name: { type: 'string', maxLength: 4096 },
-            config_id: idSchema,
-            configId: idSchema,
-            publicKey,
-          },
-        },
+        body: strictObject({
+          ...formIds,
+          name: safeString({ maxLength: 4096 }),
+          config_id: idSchema,
+          configId: idSchema,
+          publicKey,
+        }),
       },
     },
     (request) => {
@@ -156,16 +138,10 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
       preValidation: member,
       schema: {
         params: nodeParams('id'),
-        body: {
-          type: 'object',
-          required: ['configId', 'licenseKey'],
-          properties: {
-            ...formIds,
-            configId: idSchema,
-            publicKey,
-            licenseKey: { type: 'string', maxLength: 512 },
-          },
-        },
+        body: strictObject(
+          { ...formIds, configId: idSchema, publicKey, licenseKey: safeString({ maxLength: 512 }) },
+          ['configId', 'licenseKey'],
+        ),
       },
     },
     (request) => {
@@ -177,7 +153,7 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<{ Params: NodeParams }>(
     `${base}/update_active_nodres/:id`,
-    { preValidation: member, schema: { params: nodeParams('id') } },
+    { preValidation: member, schema: { params: nodeParams('id'), body: noBody } },
     (request) => nodes.toggleNode(app.deps, request.params.teamId, request.params.id),
   );
 };

@@ -1,19 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authenticate, requireMember, requireSelf } from '../lib/authenticate.ts';
 import { HttpError } from '../lib/errors.ts';
+import { idSchema, noBody, strictObject } from '../lib/input-schema.ts';
 import { findStatSettings, saveStatSettings } from '../stats/settings.repository.ts';
 
 /** The saved blob is the screen's tabs and node selection; 16 KiB is far more than it needs. */
 export const MAX_STAT_SETTINGS_BYTES = 16 * 1024;
 
-const params = {
-  type: 'object',
-  required: ['user_id', 'team_id'],
-  properties: {
-    user_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-    team_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-  },
-} as const;
+const params = strictObject({ user_id: idSchema, team_id: idSchema }, ['user_id', 'team_id']);
 
 interface Params {
   user_id: number;
@@ -27,7 +21,7 @@ interface Params {
 export const statisticSettingsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: Params }>(
     '/v1/statistic/settings/get/user/:user_id/team/:team_id',
-    { schema: { params } },
+    { schema: { params, body: noBody } },
     async (request) => {
       const { db, clock } = app.deps;
       const caller = await authenticate(db, clock, request);
@@ -39,6 +33,7 @@ export const statisticSettingsRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: Params; Body: Record<string, unknown> }>(
     '/v1/statistic/settings/put/user/:user_id/team/:team_id',
+    // Any JSON object: the blob is the web app's own; its depth is capped by the JSON parser (server/lib/json-body.ts).
     { schema: { params, body: { type: 'object' } }, bodyLimit: MAX_STAT_SETTINGS_BYTES },
     async (request) => {
       const { db, clock } = app.deps;

@@ -1,17 +1,10 @@
+import { idSchema as id, safeString, strictObject } from '../lib/input-schema.ts';
 import { PASSWORD_MAX } from './passwords.ts';
 
-// PostgreSQL text cannot hold NUL: refusing it here keeps such input a 400 instead of a database error.
-const text = (maxLength: number, minLength = 0) => ({
-  type: 'string',
-  minLength,
-  maxLength,
-  pattern: '^[^\\u0000]*$',
-});
-
-const login = text(320, 1);
-const password = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX };
-const link = text(2048);
-const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+const login = safeString({ maxLength: 320, minLength: 1 });
+const password = safeString({ maxLength: PASSWORD_MAX, minLength: 1 });
+const link = safeString({ maxLength: 2048 });
+const name = safeString({ maxLength: 200 });
 
 /** Every signed-in route: the token arrives as `Authorization: Bearer` (issue 2). */
 export const bearerHeaders = {
@@ -19,20 +12,13 @@ export const bearerHeaders = {
   properties: { authorization: { type: 'string', maxLength: 512 } },
 } as const;
 
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  additionalProperties: false,
-  properties: { id },
-} as const;
+export const idParams = strictObject({ id }, ['id']);
 
-/** POST v1/user and POST v1/teams take an empty search payload (spec 7); extra fields are ignored. */
-export const searchBody = { type: 'object', maxProperties: 50 } as const;
+/** POST v1/user and POST v1/teams take an empty search payload (spec 7). */
+export const searchBody = strictObject({});
 
-export const registerBody = {
-  type: 'object',
-  required: ['login'],
-  properties: {
+export const registerBody = strictObject(
+  {
     login,
     createPath: link,
     resetPath: link,
@@ -40,50 +26,49 @@ export const registerBody = {
     offer: { type: 'boolean' },
     subscription: { type: 'boolean' },
   },
-} as const;
+  ['login'],
+);
 
-export const setNewPasswordBody = {
-  type: 'object',
-  required: ['hash', 'password', 'confirm'],
-  properties: { hash: text(512, 1), password, confirm: { type: 'string', maxLength: PASSWORD_MAX } },
-} as const;
+export const setNewPasswordBody = strictObject(
+  {
+    hash: safeString({ maxLength: 512, minLength: 1 }),
+    password,
+    confirm: safeString({ maxLength: PASSWORD_MAX }),
+  },
+  ['hash', 'password', 'confirm'],
+);
 
-export const signInBody = {
-  type: 'object',
-  required: ['login', 'password'],
-  properties: { login, password },
-} as const;
+export const signInBody = strictObject({ login, password }, ['login', 'password']);
+
+export const recoveryBody = strictObject({ login, url: link }, ['login']);
+
+/**
+ * spec 7: the web app may send the full user (its answer's fields); only id, name, surname, phone and image are
+ * written, the others are accepted and ignored.
+ */
+export const userBody = strictObject({
+  id,
+  name,
+  surname: name,
+  phone: name,
+  // spec 3: image is a string index, 0 for the default avatar, 1 to 12 a predefined one.
+  image: { type: 'string', pattern: '^([0-9]|1[0-2])$' },
+  email: safeString({ maxLength: 320 }),
+  changePasswordAt: { type: ['string', 'null'], maxLength: 64 },
+  statusChangeEmail: { type: 'integer' },
+  newChangeEmail: { type: ['string', 'null'], maxLength: 320 },
+  deleteProgress: { type: 'boolean' },
+  // A form carries the team list as one string; JSON as the array the web app was given.
+  TeamsRender: { type: ['array', 'string'], maxItems: 1000, maxLength: 65_536 },
+});
+
+export const teamBody = strictObject({ id, name: safeString({ maxLength: 400 }) }, ['name']);
 
 /** issue 10 section 9: the code step; a TOTP code or a recovery code, spaces allowed. */
-export const challengeBody = {
-  type: 'object',
-  required: ['challenge', 'code'],
-  additionalProperties: false,
-  properties: { challenge: text(128, 1), code: text(32, 1) },
-} as const;
-
-export const recoveryBody = {
-  type: 'object',
-  required: ['login'],
-  properties: { login, url: link },
-} as const;
-
-/** spec 7: the web app sends the full user; only these fields are read, the others are ignored. */
-export const userBody = {
-  type: 'object',
-  maxProperties: 50,
-  properties: {
-    id,
-    name: text(200),
-    surname: text(200),
-    phone: text(200),
-    // spec 3: image is a string index, 0 for the default avatar, 1 to 12 a predefined one.
-    image: { type: 'string', pattern: '^([0-9]|1[0-2])$' },
+export const challengeBody = strictObject(
+  {
+    challenge: safeString({ maxLength: 128, minLength: 1 }),
+    code: safeString({ maxLength: 32, minLength: 1 }),
   },
-} as const;
-
-export const teamBody = {
-  type: 'object',
-  required: ['name'],
-  properties: { id, name: text(400) },
-} as const;
+  ['challenge', 'code'],
+);

@@ -6,7 +6,6 @@ import { createEmailChangeService } from './email-change.service.ts';
 import { createProfileLimiters } from './profile-common.ts';
 import { type ChangePasswordInput, changePassword } from './profile-password.ts';
 import {
-  cancelEmailChangeBody,
   changeEmailBody,
   changePasswordBody,
   deleteUserBody,
@@ -63,7 +62,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { hash: string } }>(
     `${settings}/change_email/cancel`,
-    { schema: { body: cancelEmailChangeBody } },
+    { schema: { body: hashBody } },
     (request) => emailChange.cancel(request.body.hash, clientOf(request)),
   );
 

@@ -1,16 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { authenticate, type Caller } from '../lib/authenticate.ts';
+import { noBody } from '../lib/input-schema.ts';
 import { bearerHeaders } from './account-schemas.ts';
 import { listActivity } from './activity.ts';
 import { createSessionsService } from './sessions.service.ts';
 import { clearSessionCookie } from './sessions.ts';
-import {
-  activityResponse,
-  noBody,
-  revokedResponse,
-  sessionIdParams,
-  sessionsResponse,
-} from './sessions-schemas.ts';
+import { activityResponse, revokedResponse, sessionIdParams, sessionsResponse } from './sessions-schemas.ts';
 
 /** issue 10: the caller's signed-in browsers and the account's recent security events (docs/api-auth.md). */
 export const sessionsRoutes: FastifyPluginAsync = async (app) => {

@@ -1,14 +1,8 @@
+import { idSchema, strictObject } from '../lib/input-schema.ts';
+
 /** JSON schemas of the Sessions and Recent activity calls (issue 10, docs/api-auth.md). */
 
-export const sessionIdParams = {
-  type: 'object',
-  required: ['id'],
-  additionalProperties: false,
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
-} as const;
-
-/** These calls take no body; anything sent is refused rather than ignored. */
-export const noBody = { type: 'object', additionalProperties: false, maxProperties: 0 } as const;
+export const sessionIdParams = strictObject({ id: idSchema }, ['id']);
 
 const moment = { type: 'string', format: 'date-time' } as const;
 

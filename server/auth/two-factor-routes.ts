@@ -1,23 +1,17 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { authenticate, type Caller } from '../lib/authenticate.ts';
+import { safeString, strictObject } from '../lib/input-schema.ts';
 import { bearerHeaders } from './account-schemas.ts';
 import { PASSWORD_MAX } from './passwords.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
-const code = { type: 'string', minLength: 1, maxLength: 32, pattern: '^[^\\u0000]*$' };
-const emptyBody = { type: 'object', additionalProperties: false, properties: {} } as const;
-const enableBody = {
-  type: 'object',
-  required: ['code'],
-  additionalProperties: false,
-  properties: { code },
-} as const;
-const disableBody = {
-  type: 'object',
-  required: ['password', 'code'],
-  additionalProperties: false,
-  properties: { password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX }, code },
-} as const;
+const code = safeString({ minLength: 1, maxLength: 32 });
+const emptyBody = strictObject({});
+const enableBody = strictObject({ code }, ['code']);
+const disableBody = strictObject({ password: safeString({ minLength: 1, maxLength: PASSWORD_MAX }), code }, [
+  'password',
+  'code',
+]);
 
 /** issue 10 section 9: two-factor sign-in in Settings, for the signed-in user's own account (docs/api-auth.md). */
 export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }> = async (app, options) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { HardwareReport } from '../api/hardware-check.ts';
 import { heartbeat, recordCheck } from '../api/verification.service.ts';
+import { noBody, safeString, strictObject } from '../lib/input-schema.ts';
 import { verifyNodeRequest } from './verify.ts';
 
 const bytes = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
@@ -11,17 +12,16 @@ export const hardwareRoutes: FastifyPluginAsync = async (app) => {
     '/v1/check',
     {
       schema: {
-        body: {
-          type: 'object',
-          required: ['storage', 'ram', 'ip', 'os', 'bandwidth'],
-          properties: {
+        body: strictObject(
+          {
             storage: bytes,
             ram: bytes,
-            ip: { type: 'string', maxLength: 64 },
+            ip: safeString({ maxLength: 64 }),
             os: { type: 'integer', enum: [10, 20, 30] },
             bandwidth: bytes,
           },
-        },
+          ['storage', 'ram', 'ip', 'os', 'bandwidth'],
+        ),
       },
     },
     async (request) => {
@@ -30,7 +30,7 @@ export const hardwareRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post('/v1/heartbeat', { schema: { body: { type: 'object', maxProperties: 32 } } }, async (request) =>
+  app.post('/v1/heartbeat', { schema: { body: noBody } }, async (request) =>
     heartbeat(app.deps, await verifyNodeRequest(app.deps, request)),
   );
 };

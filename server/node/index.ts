@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { assertJsonDepth } from '../lib/json-body.ts';
 import { hardwareRoutes } from './hardware-routes.ts';
 import { telemetryRoutes } from './telemetry-routes.ts';
 
@@ -7,11 +8,18 @@ import { telemetryRoutes } from './telemetry-routes.ts';
  * signature covers the exact bytes sent.
  */
 export const nodeProtocol: FastifyPluginAsync = async (app) => {
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: 512 * 1024 },
     (request, body, done) => {
       request.rawBody = body as string;
+      try {
+        assertJsonDepth(body as string);
+      } catch (error) {
+        done(error as Error, undefined);
+        return;
+      }
       try {
         done(null, body === '' ? {} : JSON.parse(body as string));
       } catch {

@@ -1,25 +1,24 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { authenticate } from '../lib/authenticate.ts';
+import { idSchema, safeString, strictObject } from '../lib/input-schema.ts';
 import { loadStats, type StatsPeriod, type StatsQuery } from './stats.service.ts';
 
 const seconds = { type: 'number', minimum: 0, maximum: 100_000_000_000 } as const;
 
-const statsBody = {
-  type: 'object',
-  required: ['endTimestamp', 'startTimestamp', 'clientId', 'licenceKey'],
-  properties: {
+const statsBody = strictObject(
+  {
     endTimestamp: seconds,
     startTimestamp: seconds,
-    clientId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+    clientId: idSchema,
     licenceKey: {
       type: 'array',
       minItems: 1,
       maxItems: 100,
-      // No control characters: PostgreSQL text cannot hold NUL, and no license key has any.
-      items: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^\\u0000-\\u001f]+$' },
+      items: safeString({ minLength: 1, maxLength: 200 }),
     },
   },
-} as const;
+  ['endTimestamp', 'startTimestamp', 'clientId', 'licenceKey'],
+);
 
 /**
  * Form bodies may carry the keys as a repeated `licenceKey` field, as `licenceKey[]`, or as one field holding a
@@ -28,8 +27,10 @@ const statsBody = {
 function normaliseLicenceKeys(request: FastifyRequest): void {
   const body = request.body as Record<string, unknown> | null | undefined;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return;
-  if (body.licenceKey === undefined && body['licenceKey[]'] !== undefined)
+  if (body.licenceKey === undefined && body['licenceKey[]'] !== undefined) {
     body.licenceKey = body['licenceKey[]'];
+    delete body['licenceKey[]'];
+  }
   const value = body.licenceKey;
   if (typeof value === 'string' && value.trim().startsWith('[')) {
     try {
