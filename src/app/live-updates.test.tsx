@@ -17,6 +17,8 @@ class FakeEventSource {
   ) {
     FakeEventSource.all.push(this);
   }
+  /** Named events (e.g. the server's `shutdown`); this test sends only numbered messages. */
+  addEventListener() {}
   close() {}
   send(data: string) {
     act(() => this.onmessage?.(new MessageEvent('message', { data })));
