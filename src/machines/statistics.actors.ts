@@ -49,14 +49,22 @@ export interface StatsLoadInput {
  */
 export const loadStatSeries = fromRequest<StatSeries, StatsLoadInput>(async ({ input, signal }) => {
   const interval = INTERVAL_SECONDS[input.filter];
-  const end = Math.ceil(Date.now() / 1000 / interval) * interval;
+  const now = Date.now() / 1000;
+  const end = Math.ceil(now / interval) * interval;
   const start = end - STATS_WINDOW_SECONDS[input.filter];
   const answer = await loadStats(
     input.filter,
     { startTimestamp: start, endTimestamp: end, clientId: input.teamId, licenceKey: input.licenceKeys },
     signal,
   );
-  return statsWorker().transform({ points: answer.result, interval, start, end, total: answer.total_result });
+  return statsWorker().transform({
+    points: answer.result,
+    interval,
+    start,
+    end,
+    now,
+    total: answer.total_result,
+  });
 });
 
 /** spec 1 and 4: the built-in sample data, as series (the data lives in the worker). */

@@ -24,6 +24,10 @@ function series(interval: number): StatSeries {
     quality: empty,
     ratio: empty,
     filled: 0,
+    dataFrom: -1,
+    dataTo: -1,
+    partial: null,
+    asOf: null,
     totals: { uplinkBits: 0, deliveredBits: 0, inputBits: 0, viewers: 0, quality: 0, ratio: 0 },
   };
 }

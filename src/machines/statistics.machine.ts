@@ -9,6 +9,7 @@ import {
   type StatisticsSetup,
   saveStatSettings,
 } from './statistics.actors.ts';
+import { REFRESH_JITTER_MS, refreshDelayMs } from './statistics.refresh.ts';
 import {
   parseObject,
   restoreSettings,
@@ -35,6 +36,21 @@ export interface StatisticsContext {
   discrete: number;
   /** statTabs: the saved settings as parsed from the last save's answer. */
   statTabs: Record<string, unknown>;
+  /** Counts the loads a person asked for (not the timed refreshes): a new one resets the charts' zoom. */
+  generation: number;
+  /** The page is visible (document.visibilityState): a hidden tab does not refresh. */
+  visible: boolean;
+  /** This tab's offset past each refresh boundary, ms, so that many tabs do not read at the same instant. */
+  jitter: number;
+}
+
+export interface StatisticsInput {
+  userId: number;
+  teamId: number;
+  /** Whether the page is visible now (default: yes). */
+  visible?: boolean;
+  /** The refresh offset, ms (default: random within REFRESH_JITTER_MS). */
+  jitter?: number;
 }
 
 export type StatisticsEvent =
@@ -44,7 +60,9 @@ export type StatisticsEvent =
   /** Reload what the screen shows (the 'Try again' of a failure, a refresh). */
   | { type: 'stats.reload' }
   /** Save the filter and the selection (raised after each change of either). */
-  | { type: 'settings.save' };
+  | { type: 'settings.save' }
+  /** The page was shown or hidden (visibilitychange). */
+  | { type: 'page.visibility'; visible: boolean };
 
 /**
  * The Statistics screen (spec 2, 4): the node list and saved settings first, then either the sample data (nothing
@@ -54,7 +72,7 @@ export const statisticsMachine = setup({
   types: {
     context: {} as StatisticsContext,
     events: {} as StatisticsEvent,
-    input: {} as { userId: number; teamId: number },
+    input: {} as StatisticsInput,
   },
   actors: { loadStatisticsSetup, loadStatSeries, loadSampleSeries, saveStatSettings },
   actions: {
@@ -77,9 +95,18 @@ export const statisticsMachine = setup({
       stat,
       sample: false,
       discrete: INTERVAL_SECONDS[context.filter],
+      generation: context.generation + 1,
     })),
+    // A timed refresh of the same view: new figures, the same zoom.
+    assignRefresh: assign((_, stat: StatSeries) => ({ stat })),
     // The sample points are 60 s apart (spec 9), so its interval is the default one.
-    assignSample: assign((_, stat: StatSeries) => ({ stat, sample: true, discrete: 60 })),
+    assignSample: assign(({ context }, stat: StatSeries) => ({
+      stat,
+      sample: true,
+      discrete: 60,
+      generation: context.generation + 1,
+    })),
+    assignVisibility: assign((_, visible: boolean) => ({ visible })),
     // Raised after the context changed, so that the view's guard sees the new selection.
     reloadAndSave: enqueueActions(({ enqueue }) => {
       enqueue.raise({ type: 'stats.reload' });
@@ -95,6 +122,13 @@ export const statisticsMachine = setup({
         .length === 0,
     filterChanged: ({ context }, filter: StatsPeriod) => filter !== context.filter,
     knownNode: ({ context }, id: number) => context.nodes.some((node) => node.id === id),
+    pageVisible: ({ context }) => context.visible,
+  },
+  delays: {
+    // Day once a minute, Week every 5 min, Month every 15 min, each just after a boundary (statistics.refresh.ts).
+    // Counted from the wall clock when the wait starts, so a failed read (which has no time of its own) still
+    // keeps the reads on their boundaries; tests move it with fake timers.
+    refreshDelay: ({ context }) => refreshDelayMs(context.filter, Date.now() / 1000, context.jitter),
   },
 }).createMachine({
   id: 'statistics',
@@ -108,7 +142,13 @@ export const statisticsMachine = setup({
     sample: false,
     discrete: 60,
     statTabs: {},
+    generation: 0,
+    visible: input.visible ?? true,
+    jitter: input.jitter ?? Math.random() * REFRESH_JITTER_MS,
   }),
+  on: {
+    'page.visibility': { actions: { type: 'assignVisibility', params: ({ event }) => event.visible } },
+  },
   initial: 'starting',
   states: {
     starting: {
@@ -189,7 +229,34 @@ export const statisticsMachine = setup({
                 onError: 'failed',
               },
             },
-            ready: {},
+            // The figures on screen; they are read again on a timer while the page is visible (issue 9).
+            ready: {
+              after: {
+                refreshDelay: [{ guard: 'pageVisible', target: 'refreshing' }, { target: 'stale' }],
+              },
+            },
+            // A refresh fell due while the page was hidden: it runs when the page is shown again.
+            stale: {
+              always: { guard: 'pageVisible', target: 'refreshing' },
+            },
+            // The same view read again in the background: the charts stay, no loading overlay. A failure keeps
+            // the figures (their 'Updated' time tells their age) and tries again at the next tick.
+            refreshing: {
+              invoke: {
+                id: 'refresh',
+                src: 'loadStatSeries',
+                input: ({ context }) => ({
+                  filter: context.filter,
+                  teamId: context.teamId,
+                  licenceKeys: selectedKeys(context),
+                }),
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'assignRefresh', params: ({ event }) => event.output },
+                },
+                onError: 'ready',
+              },
+            },
             // spec 8: 'Sorry, something went wrong... Please try again later'.
             failed: {},
           },
@@ -241,6 +308,10 @@ export const isLoadingStat = (snapshot: StatisticsSnapshot) =>
 /** spec 3 isLoadedStatError: the last load failed. */
 export const isStatError = (snapshot: StatisticsSnapshot) =>
   snapshot.matches('unavailable') || snapshot.matches({ active: { view: 'failed' } });
+
+/** A timed refresh of the figures on screen is running (issue 9). */
+export const isRefreshing = (snapshot: StatisticsSnapshot) =>
+  snapshot.matches({ active: { view: 'refreshing' } });
 
 /** spec 3 isLoadingStatTabs: the settings are being saved. */
 export const isSavingTabs = (snapshot: StatisticsSnapshot) =>

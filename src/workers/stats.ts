@@ -15,6 +15,19 @@ export interface TransformRequest {
   end?: number;
   /** The service's `total_result` (bytes); when given the totals come from it rather than from the points. */
   total?: StatPoint;
+  /** When the points were read, Unix seconds: the bucket holding it is still filling (see `PartialBucket`). */
+  now?: number;
+}
+
+/**
+ * The newest bucket while it still fills: only `elapsed` of its `interval` seconds have happened, so its traffic
+ * rates are over those seconds (not the whole bucket, which would draw a drop at the right edge).
+ */
+export interface PartialBucket {
+  /** The slot of the bucket. */
+  index: number;
+  /** Whole minutes elapsed in it, in seconds: the node agent reports each minute once it has ended. */
+  elapsed: number;
 }
 
 export interface StatTotals {
@@ -46,6 +59,13 @@ export interface StatSeries {
   ratio: Float64Array;
   /** Slots that hold data. */
   filled: number;
+  /** The first and last slots that hold data, -1 when none does: a new node's data covers only the end. */
+  dataFrom: number;
+  dataTo: number;
+  /** The bucket still filling when the points were read, or null (no `now`, or every bucket is complete). */
+  partial: PartialBucket | null;
+  /** The request's `now` (Unix seconds): when these figures were read; null for the sample. */
+  asOf: number | null;
   totals: StatTotals;
 }
 
@@ -208,11 +228,31 @@ interface Sums {
   distinct: Float64Array;
 }
 
+/**
+ * The bucket holding `now`, when it has not ended: its elapsed time counts whole minutes (the newest minute is
+ * reported only after it ends), at least one so that a point stamped with the current minute still has a rate.
+ */
+export function partialBucket(
+  first: number,
+  slots: number,
+  interval: number,
+  now?: number,
+): PartialBucket | null {
+  if (now === undefined || !Number.isFinite(now)) return null;
+  const index = Math.floor((now - first) / interval);
+  if (index < 0 || index >= slots) return null;
+  const minutes = Math.floor((now - first - index * interval) / TIME_RESOLUTION) * TIME_RESOLUTION;
+  const elapsed = Math.min(interval, Math.max(TIME_RESOLUTION, minutes));
+  return elapsed < interval ? { index, elapsed } : null;
+}
+
 /** Sums per slot become rates, means and ratios in place; empty slots become NaN (a gap). */
 function finish(sums: Sums): StatSeries {
   const { request, first, slots, times, uplink, delivered, input, viewers, quality, count, distinct } = sums;
   const { interval } = request;
-  const toRate = 8 / interval;
+  const partial = partialBucket(first, slots, interval, request.now);
+  let dataFrom = -1;
+  let dataTo = -1;
   const ratio = new Float64Array(slots);
   let bytesUp = 0;
   let bytesDelivered = 0;
@@ -229,6 +269,10 @@ function finish(sums: Sums): StatSeries {
       continue;
     }
     filled += 1;
+    if (dataFrom < 0) dataFrom = slot;
+    dataTo = slot;
+    // A rate over the seconds the bucket has had so far: a partly filled bucket is not a drop in traffic.
+    const toRate = 8 / (partial?.index === slot ? partial.elapsed : interval);
     bytesUp += uplink[slot]!;
     bytesDelivered += delivered[slot]!;
     bytesIn += input[slot]!;
@@ -260,6 +304,10 @@ function finish(sums: Sums): StatSeries {
     quality,
     ratio,
     filled,
+    dataFrom,
+    dataTo,
+    partial,
+    asOf: request.now ?? null,
     totals: request.total ? totalsFrom(request.total) : computed,
   };
 }

@@ -345,6 +345,38 @@ describe('Statistics', () => {
     await page.context().close();
   });
 
+  it('gains the newest minute on Day without a reload, by a timed refresh (issue 9)', async () => {
+    const page = await newPage(browser);
+    // The page's clock is Playwright's: a minute passes at once instead of in real time.
+    await page.clock.install();
+    await openStatistics(page, server, account);
+    const dayMinutes = minutes.filter((minute) => minute.ts > Date.now() / 1000 - DAY);
+    await page
+      .getByRole('img', { name: trafficName('Day, selected nodes', expectedTotals(dayMinutes)) })
+      .waitFor();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    // The node reports the minute that has just ended, as its agent does.
+    const ts = Math.floor(Date.now() / 60_000) * 60 - 60;
+    const fresh: Minute = { ts, uplink: 9e8, delivered: 2e9, input: 6e8, viewers: 400, quality: 99 };
+    expect((await nodeCall(server, edge, 'v1/telemetry', { points: [fresh] })).accepted).toBe(1);
+    minutes.push(fresh);
+
+    const refresh = page.waitForRequest((request) => request.url().endsWith('/stats/v1/nodr/day'));
+    // A Day refresh falls due at most a minute after the last read.
+    await page.clock.fastForward(61_000);
+    await refresh;
+    await page
+      .getByRole('img', { name: trafficName('Day, selected nodes', expectedTotals([...dayMinutes, fresh])) })
+      .waitFor();
+    const tiles = page.getByRole('list', { name: 'Totals' }).getByRole('listitem');
+    expect(await tiles.filter({ hasText: 'NODR UPLINK' }).textContent()).toContain(
+      expectedTotals([...dayMinutes, fresh]).uplink,
+    );
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    await page.context().close();
+  });
+
   for (const view of ['day', 'sample'] as const) {
     it(`fits a phone screen (${view})`, async () => {
       const page = await newPage(browser, 'phone');

@@ -23,6 +23,10 @@ function series(interval: number): StatSeries {
     quality: one(),
     ratio: one(),
     filled: 1,
+    dataFrom: 0,
+    dataTo: 0,
+    partial: null,
+    asOf: null,
     totals: { uplinkBits: 8, deliveredBits: 8, inputBits: 8, viewers: 1, quality: 1, ratio: 1 },
   };
 }
@@ -41,13 +45,19 @@ const events = [
   actorError('stats'),
   actorDone('sample', series(60)),
   actorError('sample'),
+  actorDone('refresh', series(60)),
+  actorError('refresh'),
+  // The refresh timer of `ready`, and the page being hidden and shown (issue 9).
+  { type: 'xstate.after.refreshDelay.statistics.active.view.ready' },
+  { type: 'page.visibility', visible: false },
+  { type: 'page.visibility', visible: true },
   actorDone('save', '{"filter":"week","selected":[1]}'),
   actorError('save'),
 ];
 
 /**
  * A graph state is the machine's state plus the context that changes what happens next or what the screen shows:
- * the filter, whether anything is selected, the sample flag and the interval. The series are the stubs' own.
+ * the filter, whether anything is selected, the sample flag, the interval and whether the page is visible. The series are the stubs' own.
  */
 function serializeState(snapshot: AnyMachineSnapshot): string {
   const context = snapshot.context as StatisticsContext;
@@ -57,6 +67,7 @@ function serializeState(snapshot: AnyMachineSnapshot): string {
     selected: context.selected.length > 0,
     sample: context.sample,
     discrete: context.discrete,
+    visible: context.visible,
   });
 }
 

@@ -32,4 +32,24 @@ describe('chart data with gaps', () => {
       { time: 360, value: 6 },
     ]);
   });
+
+  it('draws the segment into the partial bucket faint, and nothing when that bucket is empty', () => {
+    const values = new Float64Array([1, 2, 3, 4, 5, 6]);
+    const faint = { index: 5, style: { color: 'rgba(1, 2, 3, 0.4)' } };
+    expect(toLineData(times, values, faint).slice(3)).toEqual([
+      { time: 240, value: 4 },
+      { time: 300, value: 5, color: 'rgba(1, 2, 3, 0.4)' },
+      { time: 360, value: 6 },
+    ]);
+    const empty = new Float64Array([1, 2, 3, 4, 5, Number.NaN]);
+    expect(toLineData(times, empty, faint)[4]).toEqual({ time: 300, value: 5 });
+    const area = { index: 5, style: { lineColor: 'a', topColor: 'b', bottomColor: 'c' } };
+    expect(toAreaData(times, values, area)[4]).toEqual({
+      time: 300,
+      value: 5,
+      lineColor: 'a',
+      topColor: 'b',
+      bottomColor: 'c',
+    });
+  });
 });

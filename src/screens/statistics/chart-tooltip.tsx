@@ -8,6 +8,8 @@ export interface TooltipState {
   width: number;
   /** The bucket's start, Unix seconds. */
   time: number;
+  /** Said under the time: the bucket is still filling. */
+  note?: string;
   rows: { key: string; name: string; colour: keyof ChartTheme; value: number; text: string }[];
 }
 
@@ -20,6 +22,7 @@ export function ChartTooltip({ state, theme }: { state: TooltipState; theme: Cha
   return (
     <div className={styles.tooltip} style={{ left, width: BOX_WIDTH }} aria-hidden="true">
       <div className={styles.tooltipTime}>{formatSlotTime(state.time)}</div>
+      {state.note && <div className={styles.tooltipNote}>{state.note}</div>}
       {state.rows.map((row) => (
         <div key={row.key} className={styles.tooltipRow}>
           <span className={styles.swatch} style={{ background: theme[row.colour] }} />

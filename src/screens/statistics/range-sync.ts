@@ -10,6 +10,25 @@ type Listener = (window: LogicalWindow) => void;
 const MIN_SLOTS = 8;
 const EPSILON = 1e-6;
 
+/** Data missing from more than this share of the window (a new node) opens the charts zoomed to the data. */
+const ZOOM_TO_DATA_BELOW = 0.9;
+
+/**
+ * The window a new series opens on: all of it, or, when the data covers only part of it (a node added an hour ago
+ * on the Week view), the slots that hold data with a little margin; the navigator then shows where they lie.
+ */
+export function initialWindow(slots: number, dataFrom: number, dataTo: number): LogicalWindow {
+  const full = { from: -0.5, to: Math.max(0, slots - 0.5) };
+  if (dataFrom < 0 || dataTo < dataFrom || slots === 0) return full;
+  const extent = dataTo - dataFrom + 1;
+  if (extent >= slots * ZOOM_TO_DATA_BELOW) return full;
+  const margin = Math.max(1, Math.round(extent * 0.05));
+  return {
+    from: Math.max(full.from, dataFrom - 0.5 - margin),
+    to: Math.min(full.to, dataTo + 0.5 + margin),
+  };
+}
+
 const same = (a: LogicalWindow | null, b: LogicalWindow) =>
   a !== null && Math.abs(a.from - b.from) < EPSILON && Math.abs(a.to - b.to) < EPSILON;
 
@@ -22,11 +41,25 @@ export class RangeSync {
   private current: LogicalWindow | null = null;
   private slots = 0;
 
-  /** A new series: the window resets to show all of it. */
-  reset(slots: number): void {
+  /** A new series: the window resets to show all of it, or `initial` (see initialWindow). */
+  reset(slots: number, initial?: LogicalWindow): void {
     this.slots = slots;
     this.current = null;
-    this.set(this.full());
+    this.set(initial ?? this.full());
+  }
+
+  /**
+   * The same view read again (a timed refresh): the grid moved `shift` slots on (its first bucket is later), so the
+   * window moves back as much to keep showing the same times; a window that reached the newest bucket keeps
+   * reaching it, so new minutes come into view. Every listener is told, as each chart's data was replaced.
+   */
+  rebase(slots: number, shift: number): void {
+    const previous = this.current;
+    const pinned = previous !== null && previous.to >= this.full().to - EPSILON;
+    this.slots = slots;
+    this.current = null;
+    if (!previous) this.set(this.full());
+    else this.set({ from: previous.from - shift, to: pinned ? this.full().to : previous.to - shift });
   }
 
   get window(): LogicalWindow | null {

@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatBitRate, formatBitRateShort } from '../../lib/bits.ts';
 import { IconButton } from '../../ui/button.tsx';
 import type { StatSeries } from '../../workers/stats.ts';
 import { ChartCard } from './chart-card.tsx';
 import type { ChartTheme } from './chart-theme.ts';
 import { RangeNavigator } from './range-navigator.tsx';
-import { RangeSync } from './range-sync.ts';
+import { initialWindow, RangeSync } from './range-sync.ts';
 import styles from './statistics-screen.module.css';
 import { summaryOf } from './summary-tiles.tsx';
 import type { SeriesSpec } from './time-series-chart.tsx';
@@ -20,20 +20,30 @@ function bucketName(interval: number): string {
   return interval % 3600 === 0 ? `${interval / 3600} h` : `${interval / 60} min`;
 }
 
+/** 'Partial: 12 of 20 min': the bucket still filling, for its tooltip and the charts' descriptions. */
+export function partialNote(stat: StatSeries): string | null {
+  const { partial } = stat;
+  if (!partial || Number.isNaN(stat.delivered[partial.index]!)) return null;
+  return `Partial: ${partial.elapsed / 60} of ${stat.interval / 60} min`;
+}
+
 export interface StatisticsChartsProps {
   stat: StatSeries;
   theme: ChartTheme;
   /** Describes the data for the charts' accessible names: 'Day', 'Sample data'... */
   scope: string;
   sample: boolean;
+  /** Changes with each load a person asked for (a new filter or selection); a timed refresh keeps it. */
+  generation: number;
 }
 
 /**
  * The Traffic, Quality and D/I ratio charts of spec 2 on one shared visible window: the traffic chart zooms (wheel,
  * pinch, buttons) and has the navigator; the other two follow it.
  */
-export function StatisticsCharts({ stat, theme, scope, sample }: StatisticsChartsProps) {
+export function StatisticsCharts({ stat, theme, scope, sample, generation }: StatisticsChartsProps) {
   const [sync] = useState(() => new RangeSync());
+  const shown = useRef<{ generation: number; first: number } | null>(null);
   const traffic = useMemo<SeriesSpec[]>(
     () => [
       { key: 'delivered', name: 'Delivered', colour: 'delivered', kind: 'area', values: stat.delivered },
@@ -53,12 +63,25 @@ export function StatisticsCharts({ stat, theme, scope, sample }: StatisticsChart
     [stat],
   );
 
-  // Every chart has its data by now (children's effects run first): show all of it.
-  useEffect(() => sync.reset(stat.times.length), [stat, sync]);
+  // Every chart has its data by now (children's effects run first). A new load opens on all of it, or on the data
+  // when it covers only part of the window; a refresh keeps the person's zoom, moved with the grid.
+  useEffect(() => {
+    const previous = shown.current;
+    const first = stat.times[0] ?? 0;
+    shown.current = { generation, first };
+    if (previous?.generation === generation) {
+      sync.rebase(stat.times.length, (first - previous.first) / stat.interval);
+    } else {
+      sync.reset(stat.times.length, initialWindow(stat.times.length, stat.dataFrom, stat.dataTo));
+    }
+  }, [stat, sync, generation]);
 
   const tiles = Object.fromEntries(summaryOf(stat).map((tile) => [tile.key, `${tile.label} ${tile.value}`]));
   const badge = sample ? 'Sample data' : undefined;
   const bucket = bucketName(stat.interval);
+  const note = partialNote(stat);
+  const partial = note && stat.partial ? { index: stat.partial.index, note } : null;
+  const partialText = note ? ` Last bucket still filling (${note.toLowerCase()}), drawn faint.` : '';
 
   return (
     <>
@@ -68,7 +91,7 @@ export function StatisticsCharts({ stat, theme, scope, sample }: StatisticsChart
         badge={badge}
         theme={theme}
         legend={traffic}
-        description={`Traffic chart, ${scope}: uplink, delivered and input bit rates. ${tiles.uplink}, ${tiles.delivered}, ${tiles.input}.`}
+        description={`Traffic chart, ${scope}: uplink, delivered and input bit rates. ${tiles.uplink}, ${tiles.delivered}, ${tiles.input}.${partialText}`}
         actions={
           <>
             <IconButton label="Zoom in" onClick={() => sync.zoom(0.5)}>
@@ -105,6 +128,7 @@ export function StatisticsCharts({ stat, theme, scope, sample }: StatisticsChart
           axisFormat={formatBitRateShort}
           theme={theme}
           sync={sync}
+          partial={partial}
           wheelZoom
           scale="fromZero"
           height={300}
@@ -117,7 +141,7 @@ export function StatisticsCharts({ stat, theme, scope, sample }: StatisticsChart
           badge={badge}
           theme={theme}
           legend={quality}
-          description={`Quality chart, ${scope}. ${tiles.quality}.`}
+          description={`Quality chart, ${scope}. ${tiles.quality}.${partialText}`}
         >
           <TimeSeriesChart
             times={stat.times}
@@ -125,6 +149,7 @@ export function StatisticsCharts({ stat, theme, scope, sample }: StatisticsChart
             format={formatQuality}
             theme={theme}
             sync={sync}
+            partial={partial}
             scale="percent"
             height={220}
           />
@@ -135,7 +160,7 @@ export function StatisticsCharts({ stat, theme, scope, sample }: StatisticsChart
           badge={badge}
           theme={theme}
           legend={ratio}
-          description={`D/I ratio chart, ${scope}. ${tiles.ratio}.`}
+          description={`D/I ratio chart, ${scope}. ${tiles.ratio}.${partialText}`}
         >
           <TimeSeriesChart
             times={stat.times}
@@ -143,6 +168,7 @@ export function StatisticsCharts({ stat, theme, scope, sample }: StatisticsChart
             format={formatRatio}
             theme={theme}
             sync={sync}
+            partial={partial}
             scale="fromZero"
             height={220}
           />

@@ -45,7 +45,9 @@ interface Call {
 }
 
 /** A fake of the three services: answers by path and records what was asked. */
-function fakeServer(options: { nodes?: unknown[]; settings?: string; failStats?: boolean } = {}) {
+function fakeServer(
+  options: { nodes?: unknown[]; settings?: string; failStats?: boolean; currentBucket?: boolean } = {},
+) {
   const calls: Call[] = [];
   const nodes = options.nodes ?? [
     node(1, 'Edge', 10, KEYS.edge),
@@ -77,7 +79,12 @@ function fakeServer(options: { nodes?: unknown[]; settings?: string; failStats?:
           qualityIndex: 97,
           deliverToInputRatio: 3,
         };
-        return json({ result: { [dt]: point }, total_result: point, text: '{}' });
+        // A point in the bucket holding now as well: on Week and Month it is still filling.
+        const now = Math.floor(Date.now() / 1000 / 60) * 60;
+        const result = options.currentBucket
+          ? { [dt]: point, [now]: { ...point, dt: now } }
+          : { [dt]: point };
+        return json({ result, total_result: point, text: '{}' });
       }
       return json({ error: 'not_found', message: url }, 404);
     }),
@@ -204,6 +211,9 @@ describe('StatisticsView', () => {
     renderView();
     await screen.findByRole('img', { name: /Traffic chart, Day/ });
     const slider = screen.getByRole('slider', { name: 'Traffic navigator: visible time range' });
+    // The one point opens the chart zoomed to it: start from the whole window.
+    await user.click(screen.getByRole('button', { name: 'Reset zoom' }));
+    await waitFor(() => expect(slider.getAttribute('aria-valuenow')).toBe('0'));
     const before = slider.getAttribute('aria-valuenow');
     await user.click(screen.getByRole('button', { name: 'Zoom in' }));
     await user.click(screen.getByRole('button', { name: 'Zoom in' }));
@@ -213,6 +223,48 @@ describe('StatisticsView', () => {
     await user.keyboard('{ArrowLeft}');
     await waitFor(() => expect(slider.getAttribute('aria-valuetext')).not.toBe(zoomed));
     await user.click(screen.getByRole('button', { name: 'Reset zoom' }));
+    await waitFor(() => expect(slider.getAttribute('aria-valuenow')).toBe('0'));
+  });
+
+  it('says "Sample data" on the totals when they are the sample figures, and when they were read otherwise', async () => {
+    fakeServer();
+    const user = userEvent.setup();
+    renderView();
+    await screen.findByRole('img', { name: /Traffic chart, Day/ });
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(within(totals).queryByText('Sample data')).toBeNull();
+    expect(within(totals).getByText(/^Updated \d\d:\d\d UTC$/)).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: /Edge/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Untitled/ }));
+    await screen.findByRole('img', { name: /Traffic chart, sample data/ });
+    const sampleTotals = screen.getByRole('region', { name: /^Totals\s*Sample data$/ });
+    expect(within(sampleTotals).getByText('Sample data')).toBeVisible();
+    expect(within(sampleTotals).getByRole('list', { name: 'Totals, sample data' })).toBeVisible();
+    expect(within(sampleTotals).queryByText(/^Updated/)).toBeNull();
+  });
+
+  it('says that the newest Week bucket is partial, in each chart’s description', async () => {
+    fakeServer({ currentBucket: true, settings: JSON.stringify({ filter: 'week' }) });
+    renderView();
+    const traffic = await screen.findByRole('img', { name: /Traffic chart, Week/ });
+    const elapsed = Math.max(1, Math.floor(((Date.now() / 1000) % 1200) / 60));
+    // Unless the test runs in the last seconds of a 20-minute bucket, when the bucket is complete.
+    if (elapsed >= 20) return;
+    const note = `Last bucket still filling (partial: ${elapsed} of 20 min), drawn faint.`;
+    expect(traffic.getAttribute('aria-label')).toContain(note);
+    expect(screen.getByRole('img', { name: /^Quality chart, Week/ }).getAttribute('aria-label')).toContain(
+      note,
+    );
+  });
+
+  it('opens zoomed to the data when it covers only part of the window, the navigator showing where', async () => {
+    fakeServer();
+    renderView();
+    await screen.findByRole('img', { name: /Traffic chart, Day/ });
+    const slider = screen.getByRole('slider', { name: 'Traffic navigator: visible time range' });
+    // One point two minutes before the end of 1440: the window is the minimum zoom at the right end.
+    await waitFor(() => expect(Number(slider.getAttribute('aria-valuenow'))).toBeGreaterThan(1400));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reset zoom' }));
     await waitFor(() => expect(slider.getAttribute('aria-valuenow')).toBe('0'));
   });
 });

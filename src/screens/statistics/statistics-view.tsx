@@ -1,4 +1,5 @@
 import { useActor } from '@xstate/react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { inspect } from '../../app/inspect.ts';
 import { paths } from '../../app/paths.ts';
@@ -31,10 +32,21 @@ const PERIOD_NAME = { day: 'Day', week: 'Week', month: 'Month' } as const;
 
 /** The Statistics screen for a user and team: renders the statistics machine and sends it the person's choices. */
 export function StatisticsView({ userId, teamId }: { userId: number; teamId: number }) {
-  const [snapshot, send] = useActor(statisticsMachine, { input: { userId, teamId }, inspect: inspect() });
+  const [snapshot, send] = useActor(statisticsMachine, {
+    input: { userId, teamId, visible: document.visibilityState !== 'hidden' },
+    inspect: inspect(),
+  });
   const theme = useChartTheme();
-  const { nodes, selected, filter, stat, sample } = snapshot.context;
+  const { nodes, selected, filter, stat, sample, generation } = snapshot.context;
   const loading = isLoadingStat(snapshot);
+
+  // A hidden tab does not refresh its figures (statistics machine); it reads them again when shown.
+  useEffect(() => {
+    const onVisibility = () =>
+      send({ type: 'page.visibility', visible: document.visibilityState !== 'hidden' });
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [send]);
 
   return (
     <div className={styles.page}>
@@ -78,11 +90,12 @@ export function StatisticsView({ userId, teamId }: { userId: number; teamId: num
                     <Loader label="Loading statistics" />
                   </div>
                 )}
-                <SummaryTiles stat={stat} busy={loading} />
+                <SummaryTiles stat={stat} busy={loading} sample={sample} />
                 <StatisticsCharts
                   stat={stat}
                   theme={theme}
                   sample={sample}
+                  generation={generation}
                   scope={sample ? 'sample data' : `${PERIOD_NAME[filter]}, selected nodes`}
                 />
                 <p className={styles.attribution}>

@@ -1,11 +1,20 @@
+import { useId } from 'react';
 import { formatBitRate, formatBits } from '../../lib/bits.ts';
 import type { StatSeries } from '../../workers/stats.ts';
 import styles from './summary-tiles.module.css';
+import { formatClockTime } from './time-format.ts';
+
+/** The seconds the data covers: each filled bucket, the partial one only for its elapsed part. */
+function coveredSeconds(stat: StatSeries): number {
+  const { filled, interval, partial } = stat;
+  const open = partial && !Number.isNaN(stat.delivered[partial.index]!) ? interval - partial.elapsed : 0;
+  return Math.max(1, filled * interval - open);
+}
 
 /** The totals over the window (spec 2 labels), each with the mean rate or a short explanation under it. */
 export function summaryOf(stat: StatSeries) {
-  const { totals, filled, interval } = stat;
-  const seconds = Math.max(1, filled * interval);
+  const { totals } = stat;
+  const seconds = coveredSeconds(stat);
   return [
     {
       key: 'uplink',
@@ -35,9 +44,39 @@ export function summaryOf(stat: StatSeries) {
   ];
 }
 
-export function SummaryTiles({ stat, busy }: { stat: StatSeries; busy: boolean }) {
+export interface SummaryTilesProps {
+  stat: StatSeries;
+  busy: boolean;
+  /** The figures are the built-in sample (spec 4): said on the tiles as on the charts. */
+  sample: boolean;
+}
+
+/** The totals of the window, under a heading that says whether they are sample figures or when they were read. */
+export function SummaryTiles({ stat, busy, sample }: SummaryTilesProps) {
+  const titleId = useId();
   return (
-    <ul className={styles.tiles} aria-label="Totals" aria-busy={busy || undefined}>
+    <section className={styles.totals} aria-labelledby={titleId}>
+      <div className={styles.heading}>
+        <h2 id={titleId} className={styles.title}>
+          Totals
+          {sample && <span className={styles.badge}>Sample data</span>}
+        </h2>
+        {!sample && stat.asOf !== null && (
+          <span className={styles.updated}>Updated {formatClockTime(stat.asOf)} UTC</span>
+        )}
+      </div>
+      <Tiles stat={stat} busy={busy} sample={sample} />
+    </section>
+  );
+}
+
+function Tiles({ stat, busy, sample }: SummaryTilesProps) {
+  return (
+    <ul
+      className={styles.tiles}
+      aria-label={sample ? 'Totals, sample data' : 'Totals'}
+      aria-busy={busy || undefined}
+    >
       {summaryOf(stat).map((tile) => (
         <li key={tile.key} className={styles.tile} data-tile={tile.key}>
           <span className={styles.label}>{tile.label}</span>

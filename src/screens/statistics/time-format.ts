@@ -4,3 +4,8 @@ import { formatDateTime } from '../../lib/format.ts';
 export function formatSlotTime(seconds: number): string {
   return `${formatDateTime(seconds * 1000)} UTC`;
 }
+
+/** A time of day in UTC, '14:12', for 'Updated 14:12 UTC'. */
+export function formatClockTime(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(11, 16);
+}

@@ -39,7 +39,12 @@ export interface TimeSeriesChartProps {
   /** The value axis: from zero to the data's top, or the fixed 0..100 of a percentage-like index. */
   scale: 'fromZero' | 'percent';
   height: number;
+  /** The bucket still filling: drawn faint, and its tooltip says so with `note` ('Partial: 12 of 20 min'). */
+  partial?: { index: number; note: string } | null;
 }
+
+/** The opacity of the segment into the partial bucket: it is there, but not part of the trend. */
+const PARTIAL_ALPHA = 0.35;
 
 function chartOptions(theme: ChartTheme, wheelZoom: boolean) {
   return {
@@ -60,6 +65,10 @@ function chartOptions(theme: ChartTheme, wheelZoom: boolean) {
       secondsVisible: false,
       // The shared window is a logical range: a resize must keep it, not the bar spacing.
       lockVisibleTimeRangeOnResize: true,
+      // The window never goes past the first or last bucket (RangeSync clamps it), and with fixed edges the
+      // library moves an edge's time label inside the chart instead of cutting it off.
+      fixLeftEdge: true,
+      fixRightEdge: true,
       // A day of minutes fits a phone's width (1440 buckets in ~300 px); the default floor is 0.5 px per bucket.
       minBarSpacing: 0.05,
     },
@@ -102,13 +111,14 @@ export function TimeSeriesChart({
   wheelZoom = false,
   scale,
   height,
+  partial = null,
 }: TimeSeriesChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const handles = useRef(new Map<string, ISeriesApi<'Line' | 'Area'>>());
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
-  const latest = useRef({ times, series, format, axisFormat });
-  latest.current = { times, series, format, axisFormat };
+  const latest = useRef({ times, series, format, axisFormat, partial });
+  latest.current = { times, series, format, axisFormat, partial };
   const seriesKeys = series.map((spec) => `${spec.key}:${spec.kind}`).join();
 
   // The chart itself, its window binding and its tooltip: once per set of series.
@@ -128,6 +138,9 @@ export function TimeSeriesChart({
         autoscaleInfoProvider: autoscaleFor(scale),
         lineWidth: 2 as const,
         priceLineVisible: false,
+        // No value tag on the axis: it covered the axis labels (the Quality chart's 100), and the last value may
+        // be a partial bucket; the tooltip gives exact values.
+        lastValueVisible: false,
       };
       const handle =
         spec.kind === 'area' ? api.addSeries(AreaSeries, common) : api.addSeries(LineSeries, common);
@@ -144,13 +157,14 @@ export function TimeSeriesChart({
     };
     api.timeScale().subscribeSizeChange(onSize);
     const onCrosshair = (param: MouseEventParams<Time>) => {
-      const { times: slots, series: specs, format: formatValue } = latest.current;
+      const { times: slots, series: specs, format: formatValue, partial: open } = latest.current;
       const index = param.logical === undefined ? -1 : Math.round(param.logical);
       if (!param.point || index < 0 || index >= slots.length) return setTooltip(null);
       setTooltip({
         x: param.point.x,
         width: element.clientWidth,
         time: slots[index]!,
+        note: open?.index === index ? open.note : undefined,
         rows: specs.map((spec) => ({
           key: spec.key,
           name: spec.name,
@@ -186,15 +200,29 @@ export function TimeSeriesChart({
     }
   }, [theme, wheelZoom, series]);
 
+  const partialIndex = partial?.index ?? -1;
   useEffect(() => {
     for (const spec of series) {
       const handle = handles.current.get(spec.key);
       if (!handle) continue;
-      handle.setData(spec.kind === 'area' ? toAreaData(times, spec.values) : toLineData(times, spec.values));
+      const colour = theme[spec.colour];
+      const faint = withAlpha(colour, PARTIAL_ALPHA);
+      handle.setData(
+        spec.kind === 'area'
+          ? toAreaData(times, spec.values, {
+              index: partialIndex,
+              style: {
+                lineColor: faint,
+                topColor: withAlpha(colour, 0.1),
+                bottomColor: withAlpha(colour, 0.02),
+              },
+            })
+          : toLineData(times, spec.values, { index: partialIndex, style: { color: faint } }),
+      );
     }
-    // The window is set by the screen (sync.reset) once every chart has its data.
+    // The window is set by the screen (sync.reset or sync.rebase) once every chart has its data.
     setTooltip(null);
-  }, [times, series]);
+  }, [times, series, theme, partialIndex]);
 
   return (
     <div className={styles.frame} style={{ height }}>
