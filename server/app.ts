@@ -7,6 +7,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { HealthSweep } from './api/health-sweep.ts';
 import { apiService } from './api/index.ts';
 import { authService } from './auth/index.ts';
 import { type Config, trustProxyOption } from './config.ts';
@@ -17,6 +18,7 @@ import { Drain, installDrainHooks } from './lib/drain.ts';
 import { HttpError } from './lib/errors.ts';
 import { EventHub } from './lib/events.ts';
 import { Mailer } from './lib/mail.ts';
+import { serverKeys } from './lib/server-secret.ts';
 import { statsService } from './stats/index.ts';
 
 /** What every route can reach through `app.deps`. */
@@ -28,6 +30,8 @@ export interface Deps {
   mailer: Mailer;
   hub: EventHub;
   drain: Drain;
+  /** issue 9: the node health sweep; `npm start` runs it on a timer, tests call `sweep()` themselves. */
+  health: HealthSweep;
 }
 
 declare module 'fastify' {
@@ -82,7 +86,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const hub = new EventHub();
   const mailer = new Mailer(database.db, config, app.log, clock);
   const drain = new Drain();
-  app.decorate('deps', { config, db: database.db, database, clock, mailer, hub, drain });
+  const keys = serverKeys(database.db);
+  const health = new HealthSweep({
+    db: database.db,
+    clock,
+    config,
+    mailer,
+    hub,
+    log: app.log,
+    unsubscribeKey: () => keys('unsubscribe'),
+  });
+  app.decorate('deps', { config, db: database.db, database, clock, mailer, hub, drain, health });
   installDrainHooks(app, drain);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -181,6 +195,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   app.addHook('onClose', async () => {
+    // The sweep first: its last pass may still queue mail.
+    await health.stop();
     await mailer.stop();
   });
   return app;

@@ -13,6 +13,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058) on alert mail. */
+  headers?: Record<string, string>;
 }
 
 const RETRY_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000];
@@ -47,6 +49,7 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
       recipient: message.to,
       subject: message.subject,
       body: message.text,
+      headers: message.headers ? JSON.stringify(message.headers) : null,
       createdAt: now,
       nextAttemptAt: now,
     });
@@ -119,7 +122,8 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
       .orderBy(asc(mailOutbox.id))
       .limit(Math.min(50, budget));
     for (const row of due) {
-      const message = { to: row.recipient, subject: row.subject, text: row.body };
+      const message: MailMessage = { to: row.recipient, subject: row.subject, text: row.body };
+      if (row.headers) message.headers = JSON.parse(row.headers) as Record<string, string>;
       try {
         await this.deliver(row.id, message);
         await this.db
@@ -154,6 +158,7 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
       `From: ${this.config.mailFrom}`,
       `To: ${message.to}`,
       `Subject: ${message.subject}`,
+      ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
       '',
       message.text,
     ].join('\r\n');
