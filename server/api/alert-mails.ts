@@ -14,7 +14,8 @@ export function formatDuration(ms: number): string {
   return `${minutes} min`;
 }
 
-const utc = (date: Date | null) => (date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'never');
+const utc = (date: Date | null) =>
+  date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'never';
 const nodeLabel = (alert: DueAlert) => alert.nodeName || alert.domain;
 
 function line(alert: DueAlert): string {

@@ -49,12 +49,7 @@ export async function queueForAdmins(
  * and each admin who was told it went offline is told it is back. Two statements on purpose: the first waits for a
  * delivery holding a row, the second then sees (with a new snapshot) whether that delivery sent it.
  */
-export async function endOfflineEpisode(
-  tx: Db,
-  nodeId: number,
-  offlineSince: Date,
-  at: Date,
-): Promise<void> {
+export async function endOfflineEpisode(tx: Db, nodeId: number, offlineSince: Date, at: Date): Promise<void> {
   const since = offlineSince.toISOString();
   const now = at.toISOString();
   await tx.execute(sql`
@@ -115,7 +110,11 @@ export async function markAlerts(
  * Whether another active node of the user's teams is online (and so could still go down within the batch window).
  * Without one, an offline alert has nothing to wait for.
  */
-export async function hasOtherOnlineNode(tx: Db, userId: number, nodeIds: readonly number[]): Promise<boolean> {
+export async function hasOtherOnlineNode(
+  tx: Db,
+  userId: number,
+  nodeIds: readonly number[],
+): Promise<boolean> {
   const result = await tx.execute(sql`
     select 1 from nodes n join team_members m on m.team_id = n.team_id and m.user_id = ${userId} and m.role = 10
     where n.status = 10 and n.offline_since is null and n.id <> all(${`{${nodeIds.join(',')}}`}::integer[])

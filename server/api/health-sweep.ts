@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { NodeHealthEvent } from '../../contracts/node-health.ts';
 import type { EventHub } from '../lib/events.ts';
-import { type AlertDeps, deliverDueAlerts } from './alerts.service.ts';
 import { endOfflineEpisode, queueForAdmins } from './alerts.repository.ts';
+import { type AlertDeps, deliverDueAlerts } from './alerts.service.ts';
 import { type ClaimedTransition, claimTransitions } from './health.repository.ts';
 
 export interface SweepDeps extends AlertDeps {

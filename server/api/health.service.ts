@@ -1,8 +1,8 @@
 import { HEALTH_TRANSITIONS_SHOWN, type NodeHealthAnswer } from '../../contracts/node-health.ts';
 import type { Deps } from '../app.ts';
+import { recentTransitions } from './health.repository.ts';
 import { healthFields } from './node-json.ts';
 import { existing } from './node-rules.ts';
-import { recentTransitions } from './health.repository.ts';
 
 /** GET v1/nodres/team/{teamId}/{nodrId}/health (issue 9): last seen, online, the recent transitions. */
 export async function nodeHealth(deps: Deps, teamId: number, id: number): Promise<NodeHealthAnswer> {
@@ -12,6 +12,9 @@ export async function nodeHealth(deps: Deps, teamId: number, id: number): Promis
   return {
     lastSeenAt,
     online,
-    transitions: transitions.map((transition) => ({ online: transition.online, at: transition.at.toISOString() })),
+    transitions: transitions.map((transition) => ({
+      online: transition.online,
+      at: transition.at.toISOString(),
+    })),
   };
 }

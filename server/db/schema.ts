@@ -249,9 +249,7 @@ export const nodeAlerts = pgTable(
     cancelledAt: moment('cancelled_at'),
   },
   (t) => [
-    index('node_alerts_pending_idx')
-      .on(t.dueAt)
-      .where(sql`${t.sentAt} is null and ${t.cancelledAt} is null`),
+    index('node_alerts_pending_idx').on(t.dueAt).where(sql`${t.sentAt} is null and ${t.cancelledAt} is null`),
     index('node_alerts_node_idx').on(t.nodeId, t.kind),
   ],
 );
