@@ -27,21 +27,23 @@ export interface DueAlert {
 const date = (value: unknown) => (value === null ? null : new Date(value as string | Date));
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** An alert row for every admin (role 10, spec 6) of the node's team whose alerts are on. */
+/** An alert row for every admin (role 10, spec 6) of each node's team whose alerts are on; one statement. */
 export async function queueForAdmins(
   tx: Db,
-  alert: { nodeId: number; kind: AlertKind; offlineSince: Date | null; at: Date },
+  alert: { nodeIds: readonly number[]; kind: AlertKind; offlineSince: Date | null; at: Date },
 ): Promise<void> {
+  if (alert.nodeIds.length === 0) return;
   const since = alert.offlineSince?.toISOString() ?? null;
+  const at = alert.at.toISOString();
   await tx.execute(sql`
     insert into node_alerts (user_id, node_id, kind, offline_since, at, due_at)
-    select u.id, n.id, ${alert.kind}, ${since}::timestamptz, ${alert.at.toISOString()}::timestamptz,
-      ${alert.at.toISOString()}::timestamptz
+    select u.id, n.id, ${alert.kind}, ${since}::timestamptz, ${at}::timestamptz,
+      ${at}::timestamptz
         + (case when ${alert.kind} = 'offline' then u.offline_alert_delay_min else 0 end) * interval '1 minute'
     from nodes n
     join team_members m on m.team_id = n.team_id and m.role = 10
     join users u on u.id = m.user_id and u.alerts
-    where n.id = ${alert.nodeId}`);
+    where n.id = any(${`{${alert.nodeIds.join(',')}}`}::integer[])`);
 }
 
 /**

@@ -56,9 +56,10 @@ export class HealthSweep {
     const pastGrace = now.getTime() - this.startedAt >= thresholdMs;
     const transitions = await db.transaction(async (tx) => {
       const claimed = await claimTransitions(tx, now, new Date(now.getTime() - thresholdMs), pastGrace);
+      const wentOffline = claimed.filter((change) => !change.online).map((change) => change.nodeId);
+      await queueForAdmins(tx, { nodeIds: wentOffline, kind: 'offline', offlineSince: now, at: now });
       for (const change of claimed) {
         if (change.online) await endOfflineEpisode(tx, change.nodeId, change.offlineSince, now);
-        else await queueForAdmins(tx, { nodeId: change.nodeId, kind: 'offline', offlineSince: now, at: now });
       }
       return claimed;
     });

@@ -40,7 +40,7 @@ export async function recordCheck(deps: Deps, node: NodeRow, report: HardwareRep
     // issue 9: the admins hear of a node turning Misconfigured once, not of each failed check that repeats it.
     if (updated && !check.result && resultOf(node.check) !== false) {
       await queueForAdmins(tx, {
-        nodeId: node.id,
+        nodeIds: [node.id],
         kind: 'misconfigured',
         offlineSince: null,
         at: deps.clock.now(),
