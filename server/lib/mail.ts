@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, count, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
@@ -18,6 +18,8 @@ export interface MailMessage {
 }
 
 const RETRY_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000];
+/** How long a claimed message is left to the process delivering it before another may try. */
+const DELIVERY_LEASE_MS = 120_000;
 
 /**
  * Queues every message in the database first, then delivers it: over SMTP when SMTP_URL is set, otherwise as an
@@ -115,12 +117,23 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
   private async deliverDue(): Promise<void> {
     const budget = await this.budgetLeft();
     if (budget === 0) return;
-    const due = await this.db
-      .select()
+    // Claimed with a lease (issue 9): another server process on the same PostgreSQL skips these rows, so a
+    // message is delivered once; a process that dies mid-delivery leaves them to be retried when the lease ends.
+    const now = this.clock.now();
+    const claimable = this.db
+      .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, this.clock.now())))
+      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now)))
       .orderBy(asc(mailOutbox.id))
-      .limit(Math.min(50, budget));
+      .limit(Math.min(50, budget))
+      .for('update', { skipLocked: true });
+    const due = (
+      await this.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS) })
+        .where(inArray(mailOutbox.id, claimable))
+        .returning()
+    ).sort((a, b) => a.id - b.id);
     for (const row of due) {
       const message: MailMessage = { to: row.recipient, subject: row.subject, text: row.body };
       if (row.headers) message.headers = JSON.parse(row.headers) as Record<string, string>;

@@ -7,6 +7,7 @@ import {
   oneClickUnsubscribePath,
   UNSUBSCRIBE_PATH,
 } from '../../contracts/notifications.ts';
+import { mailOutbox } from '../../server/db/schema.ts';
 import { registerNode, signedNodeCall } from '../helpers/nodes.ts';
 import {
   createSignedInUser,
@@ -84,6 +85,32 @@ describe('alert e-mails', () => {
       await Promise.all([server.app.deps.health.sweep(), second.deps.health.sweep()]);
       expect(await outboxFor(server, admin.email)).toHaveLength(1);
       expect(await outboxFor(server, other.email)).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('delivers each outbox message once with two processes draining at the same moment', async () => {
+    const second = await anotherProcess(server);
+    try {
+      const delivered: string[] = [];
+      const record = (mail: { subject: string }) => delivered.push(mail.subject);
+      server.app.deps.mailer.on('delivered', record);
+      second.deps.mailer.on('delivered', record);
+      await server.app.deps.mailer.drain();
+      await Promise.all(
+        ['one', 'two', 'three'].map((subject) =>
+          server.db.insert(mailOutbox).values({
+            recipient: 'race@example.com',
+            subject,
+            body: 'x',
+            nextAttemptAt: server.clock.now(),
+          }),
+        ),
+      );
+      await Promise.all([server.app.deps.mailer.drain(), second.deps.mailer.drain()]);
+      expect(delivered.sort()).toEqual(['one', 'three', 'two']);
+      server.app.deps.mailer.off('delivered', record);
     } finally {
       await second.close();
     }
