@@ -90,6 +90,25 @@ describe('alert e-mails', () => {
     }
   });
 
+  it('keeps alert work in the database: another process (as after a restart) mails what one queued, once', async () => {
+    const admin = await createSignedInUser(server);
+    await settings(admin, { alerts: true, offlineDelayMin: 5 });
+    await activeNode(server, admin);
+    server.clock.advance(pastThreshold(server));
+    expect(await sweepAndMails(server, admin.email)).toEqual([]);
+    const next = await anotherProcess(server);
+    try {
+      server.clock.advance(5 * 60_000);
+      await next.deps.health.sweep();
+      await next.deps.health.sweep();
+      await server.app.deps.health.sweep();
+      const queued = await outboxFor(server, admin.email);
+      expect(queued.map((mail) => mail.subject)).toEqual([expect.stringMatching(/is offline$/)]);
+    } finally {
+      await next.close();
+    }
+  });
+
   it('delivers each outbox message once with two processes draining at the same moment', async () => {
     const second = await anotherProcess(server);
     try {
