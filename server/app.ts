@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { HealthSweep } from './api/health-sweep.ts';
 import { apiService } from './api/index.ts';
 import { authService } from './auth/index.ts';
 import { type Config, trustProxyOption } from './config.ts';
@@ -18,6 +19,7 @@ import { errorHandler } from './lib/error-handler.ts';
 import { EventHub } from './lib/events.ts';
 import { Mailer } from './lib/mail.ts';
 import { RouteTable } from './lib/route-table.ts';
+import { serverKeys } from './lib/server-secret.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { statsService } from './stats/index.ts';
 
@@ -30,6 +32,8 @@ export interface Deps {
   mailer: Mailer;
   hub: EventHub;
   drain: Drain;
+  /** issue 9: the node health sweep; `npm start` runs it on a timer, tests call `sweep()` themselves. */
+  health: HealthSweep;
 }
 
 declare module 'fastify' {
@@ -85,7 +89,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const hub = new EventHub();
   const mailer = new Mailer(database.db, config, app.log, clock);
   const drain = new Drain();
-  app.decorate('deps', { config, db: database.db, database, clock, mailer, hub, drain });
+  const keys = serverKeys(database.db);
+  const health = new HealthSweep({
+    db: database.db,
+    clock,
+    config,
+    mailer,
+    hub,
+    log: app.log,
+    unsubscribeKey: () => keys('unsubscribe'),
+  });
+  app.decorate('deps', { config, db: database.db, database, clock, mailer, hub, drain, health });
   installDrainHooks(app, drain);
 
   app.setErrorHandler(errorHandler);
@@ -183,6 +197,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   app.addHook('onClose', async () => {
+    // The sweep first: its last pass may still queue mail.
+    await health.stop();
     await mailer.stop();
   });
   return app;

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { NODE_OFFLINE_AFTER_S_DEFAULT } from '../contracts/node-health.ts';
 import { MAIL_HOURLY_BUDGET } from './lib/mail-limits.ts';
 
 /** Every setting the server reads, from environment variables (documented in README.md). */
@@ -33,6 +34,8 @@ export interface Config {
    * Never "trust every hop", or any client could write its own address (issue 10).
    */
   trustProxy: TrustProxy;
+  /** An active node silent for longer than this many seconds is offline (issue 9, contracts/node-health.ts). */
+  nodeOfflineAfterS: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutS: integer(env.SHUTDOWN_TIMEOUT_S, 10),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mailHourlyBudget: integer(env.MAIL_HOURLY_BUDGET, MAIL_HOURLY_BUDGET),
+    nodeOfflineAfterS: Math.max(1, integer(env.NODE_OFFLINE_AFTER_S, NODE_OFFLINE_AFTER_S_DEFAULT)),
   };
 }
 

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   await seedReferenceData(database.db);
   const app = await buildApp({ config, database });
   app.deps.mailer.start();
+  app.deps.health.start();
   // Demo mode (issue 6): a demo account on an empty database, its simulated node reporting live. A failing demo
   // is reported, never a reason not to serve.
   const demo = config.demo

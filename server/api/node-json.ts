@@ -1,4 +1,5 @@
-import type { ConfigRow, NodeWithConfig } from './nodes.repository.ts';
+import type { NodeHealthFields } from '../../contracts/node-health.ts';
+import type { ConfigRow, NodeRow, NodeWithConfig } from './nodes.repository.ts';
 
 /** A configuration option as the web app reads it (spec 3). */
 export function configJson(config: ConfigRow) {
@@ -10,6 +11,19 @@ export function configJson(config: ConfigRow) {
     ram: config.ram,
     bandwidth: config.bandwidth,
     ip_type: config.ipType,
+  };
+}
+
+/**
+ * issue 9: the health fields beside the spec's ones. `online` follows the sweep's recorded state, so the list,
+ * the event stream and the alerts always agree.
+ */
+export function healthFields(node: NodeRow): NodeHealthFields {
+  const active = node.status === 10;
+  return {
+    lastSeenAt: node.lastSeenAt?.toISOString() ?? null,
+    online: active ? node.offlineSince === null : null,
+    offlineSince: active ? (node.offlineSince?.toISOString() ?? null) : null,
   };
 }
 
@@ -33,6 +47,7 @@ export function nodeJson({ node, config }: NodeWithConfig) {
     ipAddress: node.ipAddress,
     os: node.os,
     bandWidth: node.bandwidth,
+    ...healthFields(node),
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../lib/errors.ts';
 import { idSchema, noBody, safeString, strictObject } from '../lib/input-schema.ts';
 import { samePathIds, teamMember } from './guards.ts';
+import { nodeHealth } from './health.service.ts';
 import * as settings from './node-settings.service.ts';
 import * as nodes from './nodes.service.ts';
 
@@ -96,6 +97,13 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
     `${base}/:id`,
     { preValidation: member, schema: { params: nodeParams('id') } },
     (request) => nodes.getNode(app.deps, request.params.teamId, request.params.id),
+  );
+
+  // issue 9: a node's liveness and its recent online/offline transitions.
+  app.get<{ Params: TeamParams & { nodrId: number } }>(
+    `${base}/:nodrId/health`,
+    { preValidation: member, schema: { params: nodeParams('nodrId') } },
+    (request) => nodeHealth(app.deps, request.params.teamId, request.params.nodrId),
   );
 
   app.delete<{ Params: NodeParams }>(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SHUTDOWN_EVENT } from '../../contracts/event-stream.ts';
+import { HEALTH_EVENT } from '../../contracts/node-health.ts';
 import { authenticate, SSE_COOKIE, sessionOf } from '../lib/authenticate.ts';
 import { SHUTTING_DOWN } from '../lib/drain.ts';
 import { HttpError } from '../lib/errors.ts';
@@ -13,7 +14,7 @@ export const PING_MS = 15_000;
 
 /**
  * GET v1/sse/handle (spec 4 Live updates): an event stream of 10 (node list changed), 20 (a node's status changed)
- * and 30 (account or team changed) for every team of the caller. It is the only route that takes the session
+ * and 30 (account or team changed) for every team of the caller, plus `event: health` (issue 9). It is the only route that takes the session
  * cookie, since EventSource cannot send an Authorization header. A revoked session's stream is closed; a user has
  * at most MAX_STREAMS_PER_USER streams open.
  */
@@ -52,7 +53,11 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
         if (!current) return close();
         if (!current.teams.some(({ teamId }) => teamId === event.teamId))
           return unsubscribe.get(event.teamId)?.();
-        raw.write(`id: ${event.id}\ndata: ${event.value}\n\n`);
+        raw.write(
+          event.value === HEALTH_EVENT
+            ? `id: ${event.id}\nevent: ${HEALTH_EVENT}\ndata: ${JSON.stringify(event.health)}\n\n`
+            : `id: ${event.id}\ndata: ${event.value}\n\n`,
+        );
       });
     };
     const unsubscribe = new Map(caller.teams.map(({ teamId }) => [teamId, hub.subscribe(teamId, deliver)]));

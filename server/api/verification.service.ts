@@ -1,19 +1,22 @@
 import type { Deps } from '../app.ts';
 import { conflict } from '../lib/errors.ts';
+import { queueForAdmins } from './alerts.repository.ts';
 import { checkHardware, type HardwareCheck, type HardwareReport } from './hardware-check.ts';
 import { type NodeRow, nodesRepository as repo } from './nodes.repository.ts';
 
 const notConfiguring = () =>
   conflict('not_configuring', 'Only a NODR being configured (status 1) reports its hardware.');
 
-function passed(check: string | null): boolean {
-  if (!check) return false;
+function resultOf(check: string | null): boolean | undefined {
+  if (!check) return undefined;
   try {
-    return (JSON.parse(check) as Partial<HardwareCheck>).result === true;
+    return (JSON.parse(check) as Partial<HardwareCheck>).result;
   } catch {
-    return false;
+    return undefined;
   }
 }
+
+const passed = (check: string | null) => resultOf(check) === true;
 
 /**
  * The hardware check of a node in status 1 (spec 4 sub-states): each reported value against the node's
@@ -25,13 +28,25 @@ export async function recordCheck(deps: Deps, node: NodeRow, report: HardwareRep
   const config = await repo.findConfig(deps.db, node.configId);
   if (!config) throw notConfiguring();
   const check = checkHardware(config, report);
-  const row = await repo.setStatusIf(deps.db, node.id, [1], {
-    check: JSON.stringify(check),
-    storage: report.storage,
-    ram: report.ram,
-    ipAddress: report.ip,
-    os: report.os,
-    bandwidth: report.bandwidth,
+  const row = await deps.db.transaction(async (tx) => {
+    const updated = await repo.setStatusIf(tx, node.id, [1], {
+      check: JSON.stringify(check),
+      storage: report.storage,
+      ram: report.ram,
+      ipAddress: report.ip,
+      os: report.os,
+      bandwidth: report.bandwidth,
+    });
+    // issue 9: the admins hear of a node turning Misconfigured once, not of each failed check that repeats it.
+    if (updated && !check.result && resultOf(node.check) !== false) {
+      await queueForAdmins(tx, {
+        nodeIds: [node.id],
+        kind: 'misconfigured',
+        offlineSince: null,
+        at: deps.clock.now(),
+      });
+    }
+    return updated;
   });
   if (!row) throw notConfiguring();
   deps.hub.publish(node.teamId, 20);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account-routes.ts';
+import { notificationsRoutes } from './notifications-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { sessionsRoutes } from './sessions-routes.ts';
 import { createTwoFactorService } from './two-factor.service.ts';
@@ -13,4 +14,5 @@ export const authService: FastifyPluginAsync = async (app) => {
   await app.register(profileRoutes);
   await app.register(sessionsRoutes);
   await app.register(twoFactorRoutes, { twoFactor });
+  await app.register(notificationsRoutes);
 };

@@ -34,9 +34,17 @@ export const users = pgTable(
     statusChangeEmail: integer('status_change_email').notNull().default(0),
     newChangeEmail: text('new_change_email'),
     deleteProgress: boolean('delete_progress').notNull().default(false),
+    /** issue 9: e-mail alerts about the team's nodes, on by default (contracts/notifications.ts). */
+    alerts: boolean('alerts').notNull().default(true),
+    offlineAlertDelayMin: integer('offline_alert_delay_min').notNull().default(0),
+    /** SHA-256 of the user's unsubscribe token, made with the first alert mail; the link turns alerts off. */
+    unsubscribeTokenHash: text('unsubscribe_token_hash'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_unsubscribe_token_hash_key').on(t.unsubscribeTokenHash),
+  ],
 );
 
 /** A workspace. status 10 open, 50 closed (its last member deleted the account). */
@@ -132,6 +140,8 @@ export const mailOutbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** JSON object of extra headers (issue 9: List-Unsubscribe on alert mail); null for none. */
+    headers: text('headers'),
     createdAt: createdAt(),
     sentAt: moment('sent_at'),
     attempts: integer('attempts').notNull().default(0),
@@ -183,12 +193,64 @@ export const nodes = pgTable(
     /** Milliseconds of the last accepted signed request; a node request must be newer (replay guard). */
     lastRequestMs: bigint('last_request_ms', { mode: 'number' }).notNull().default(0),
     lastSeenAt: moment('last_seen_at'),
+    /** issue 9: when the sweep marked this active node offline; null while it is online (or never active). */
+    offlineSince: moment('offline_since'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('nodes_license_key_key').on(t.licenseKey),
     uniqueIndex('nodes_public_key_fingerprint_key').on(t.publicKeyFingerprint),
     index('nodes_team_idx').on(t.teamId),
+    // The health sweep's two questions (server/api/health.repository.ts), each a range scan of a partial index.
+    index('nodes_health_online_idx')
+      .on(t.lastSeenAt)
+      .where(sql`${t.status} = 10 and ${t.offlineSince} is null`),
+    index('nodes_health_offline_idx')
+      .on(t.lastSeenAt)
+      .where(sql`${t.status} = 10 and ${t.offlineSince} is not null`),
+  ],
+);
+
+/** issue 9: each online/offline transition of a node, kept so history survives restarts. */
+export const nodeHealthTransitions = pgTable(
+  'node_health_transitions',
+  {
+    id: serial('id').primaryKey(),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => nodes.id, { onDelete: 'cascade' }),
+    fromOnline: boolean('from_online').notNull(),
+    toOnline: boolean('to_online').notNull(),
+    at: moment('at').notNull(),
+  },
+  (t) => [index('node_health_transitions_node_at_idx').on(t.nodeId, t.at)],
+);
+
+/**
+ * issue 9: alert mail work, one row per recipient and event (kind: offline | online | misconfigured). The sweep
+ * claims due rows with FOR UPDATE SKIP LOCKED, so each is mailed once across processes and restarts.
+ * offlineSince names the offline episode a row belongs to (for online rows: the one that ended).
+ */
+export const nodeAlerts = pgTable(
+  'node_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => nodes.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    offlineSince: moment('offline_since'),
+    at: moment('at').notNull(),
+    dueAt: moment('due_at').notNull(),
+    sentAt: moment('sent_at'),
+    cancelledAt: moment('cancelled_at'),
+  },
+  (t) => [
+    index('node_alerts_pending_idx').on(t.dueAt).where(sql`${t.sentAt} is null and ${t.cancelledAt} is null`),
+    index('node_alerts_node_idx').on(t.nodeId, t.kind),
   ],
 );
 

@@ -1,11 +1,12 @@
+import { HEALTH_EVENT, type NodeHealthEvent } from '../../contracts/node-health.ts';
+
 /** spec 7: the event stream carries 10 (node list changed), 20 (a node's status changed), 30 (account or team changed). */
 export type LiveEventValue = 10 | 20 | 30;
 
-export interface LiveEvent {
-  id: number;
-  teamId: number;
-  value: LiveEventValue;
-}
+/** A numbered spec message, or (issue 9) a named `health` event with its JSON body. */
+export type LiveEvent =
+  | { id: number; teamId: number; value: LiveEventValue }
+  | { id: number; teamId: number; value: typeof HEALTH_EVENT; health: NodeHealthEvent };
 
 type Listener = (event: LiveEvent) => void;
 
@@ -32,10 +33,22 @@ export class EventHub {
   }
 
   publish(teamId: number, value: LiveEventValue): void {
+    this.emit({ id: this.nextId(teamId), teamId, value });
+  }
+
+  /** issue 9: a node of the team went offline or came back (`event: health` on the stream). */
+  publishHealth(teamId: number, health: NodeHealthEvent): void {
+    this.emit({ id: this.nextId(teamId), teamId, value: HEALTH_EVENT, health });
+  }
+
+  private nextId(teamId: number): number {
     const id = (this.lastIds.get(teamId) ?? 0) + 1;
     this.lastIds.set(teamId, id);
-    const event = { id, teamId, value };
-    for (const listener of this.listeners.get(teamId) ?? []) listener(event);
+    return id;
+  }
+
+  private emit(event: LiveEvent): void {
+    for (const listener of this.listeners.get(event.teamId) ?? []) listener(event);
   }
 
   /** Session revocation: listeners keyed by session close their streams. */

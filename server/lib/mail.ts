@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, count, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
@@ -13,9 +13,13 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058) on alert mail. */
+  headers?: Record<string, string>;
 }
 
 const RETRY_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000];
+/** How long a claimed message is left to the process delivering it before another may try. */
+const DELIVERY_LEASE_MS = 120_000;
 
 /**
  * Queues every message in the database first, then delivers it: over SMTP when SMTP_URL is set, otherwise as an
@@ -47,6 +51,7 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
       recipient: message.to,
       subject: message.subject,
       body: message.text,
+      headers: message.headers ? JSON.stringify(message.headers) : null,
       createdAt: now,
       nextAttemptAt: now,
     });
@@ -112,14 +117,26 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
   private async deliverDue(): Promise<void> {
     const budget = await this.budgetLeft();
     if (budget === 0) return;
-    const due = await this.db
-      .select()
+    // Claimed with a lease (issue 9): another server process on the same PostgreSQL skips these rows, so a
+    // message is delivered once; a process that dies mid-delivery leaves them to be retried when the lease ends.
+    const now = this.clock.now();
+    const claimable = this.db
+      .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, this.clock.now())))
+      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now)))
       .orderBy(asc(mailOutbox.id))
-      .limit(Math.min(50, budget));
+      .limit(Math.min(50, budget))
+      .for('update', { skipLocked: true });
+    const due = (
+      await this.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS) })
+        .where(inArray(mailOutbox.id, claimable))
+        .returning()
+    ).sort((a, b) => a.id - b.id);
     for (const row of due) {
-      const message = { to: row.recipient, subject: row.subject, text: row.body };
+      const message: MailMessage = { to: row.recipient, subject: row.subject, text: row.body };
+      if (row.headers) message.headers = JSON.parse(row.headers) as Record<string, string>;
       try {
         await this.deliver(row.id, message);
         await this.db
@@ -154,6 +171,7 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
       `From: ${this.config.mailFrom}`,
       `To: ${message.to}`,
       `Subject: ${message.subject}`,
+      ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
       '',
       message.text,
     ].join('\r\n');

@@ -244,7 +244,7 @@ describe('account deletion', () => {
       user,
     );
 
-    const events: number[] = [];
+    const events: (number | string)[] = [];
     server.app.deps.hub.subscribe(shared.teamId, (event) => events.push(event.value));
     const accepted = await call(server, 'DELETE', paths.acceptDeletion, { hash: hashOf(link) });
     expect(accepted.statusCode).toBe(200);

@@ -64,7 +64,7 @@ describe('change e-mail', () => {
   it('holds the address as pending, mails the link to the new address and a notice to the old one, then switches', async () => {
     const user = await createAccount(server);
     const address = freshAddress();
-    const events: number[] = [];
+    const events: (number | string)[] = [];
     server.app.deps.hub.subscribe(user.teamId, (event) => events.push(event.value));
     const response = await call(
       server,

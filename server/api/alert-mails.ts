@@ -1,0 +1,75 @@
+import { oneClickUnsubscribePath, UNSUBSCRIBE_PAGE } from '../../contracts/notifications.ts';
+import type { Config } from '../config.ts';
+import type { MailMessage } from '../lib/mail.ts';
+import type { DueAlert } from './alerts.repository.ts';
+
+/** "2 h 5 min", "3 min", "under a minute": how long a node was down. */
+export function formatDuration(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'under a minute';
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(hours / 24);
+  if (days > 0) return `${days} d ${hours % 24} h`;
+  if (hours > 0) return `${hours} h ${minutes % 60} min`;
+  return `${minutes} min`;
+}
+
+const utc = (date: Date | null) =>
+  date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'never';
+const nodeLabel = (alert: DueAlert) => alert.nodeName || alert.domain;
+
+function line(alert: DueAlert): string {
+  const who = `${nodeLabel(alert)} (${alert.domain})`;
+  if (alert.kind === 'offline') return `${who} is offline. Last seen: ${utc(alert.lastSeenAt)}.`;
+  if (alert.kind === 'online') {
+    const down = formatDuration(alert.at.getTime() - (alert.offlineSince ?? alert.at).getTime());
+    return `${who} is back online after being down for ${down}.`;
+  }
+  return `${who} failed its hardware check (Misconfigured). Last seen: ${utc(alert.lastSeenAt)}.`;
+}
+
+function subject(alerts: readonly DueAlert[]): string {
+  const [first] = alerts;
+  if (alerts.length > 1) {
+    const kinds = new Set(alerts.map((alert) => alert.kind));
+    return kinds.size === 1 && first?.kind === 'offline'
+      ? `${alerts.length} NODRs are offline`
+      : `NODR alerts: ${alerts.length} changes`;
+  }
+  const name = first ? nodeLabel(first) : '';
+  if (first?.kind === 'offline') return `NODR ${name} is offline`;
+  if (first?.kind === 'online') return `NODR ${name} is back online`;
+  return `NODR ${name} is misconfigured`;
+}
+
+/**
+ * One alert mail for one user: every alert of the batch, a link to My NODR, and a one-click unsubscribe link with
+ * the List-Unsubscribe headers of RFC 2369 and RFC 8058 (the https one-click POST target of the auth service).
+ */
+export function alertMail(
+  config: Config,
+  to: string,
+  alerts: readonly DueAlert[],
+  unsubscribeToken: string,
+): MailMessage {
+  const page = `${config.publicUrl}${UNSUBSCRIBE_PAGE}/${unsubscribeToken}`;
+  const authBase = new URL(config.serviceBases.auth, `${config.publicUrl}/`).toString();
+  const oneClick = new URL(oneClickUnsubscribePath(unsubscribeToken), authBase).toString();
+  const text = [
+    'Hello,',
+    '',
+    ...alerts.map(line),
+    '',
+    `See your NODRs: ${config.publicUrl}/myNodr`,
+    '',
+    'You get these alerts as an admin of the team. To stop them, open this link (no sign-in needed):',
+    page,
+    'You can turn alerts back on in Settings > Notifications.',
+  ].join('\n');
+  return {
+    to,
+    subject: subject(alerts),
+    text,
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}

@@ -1,0 +1,87 @@
+import { ALERT_BATCH_WINDOW_MS } from '../../contracts/notifications.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Mailer } from '../lib/mail.ts';
+import { hashToken } from '../lib/tokens.ts';
+import { unsubscribeToken } from '../lib/unsubscribe-token.ts';
+import { alertMail } from './alert-mails.ts';
+import {
+  claimDue,
+  type DueAlert,
+  hasOtherOnlineNode,
+  markAlerts,
+  storeUnsubscribeHash,
+} from './alerts.repository.ts';
+
+export interface AlertDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  mailer: Mailer;
+  /** The server key the unsubscribe tokens are derived from. */
+  unsubscribeKey: () => Promise<Buffer>;
+}
+
+/** Due alerts claimed per pass; the rest waits for the next pass, a few seconds later. */
+const CLAIM_LIMIT = 500;
+
+/** Whether an alert still says something true: a node back online, deleted or reconfigured outruns it. */
+function stillTrue(alert: DueAlert): boolean {
+  if (alert.nodeStatus === 50) return false;
+  if (alert.kind === 'offline')
+    return alert.nodeStatus === 10 && alert.nodeOfflineSince?.getTime() === alert.offlineSince?.getTime();
+  if (alert.kind === 'misconfigured') return alert.nodeStatus === 1;
+  return true;
+}
+
+/**
+ * Offline alerts wait until the oldest has been due for ALERT_BATCH_WINDOW_MS, so that several nodes going down
+ * together make one mail; they go at once when no other node of the user's teams is online to join them.
+ */
+async function readyNow(tx: Db, now: Date, userId: number, alerts: DueAlert[]): Promise<DueAlert[]> {
+  const offline = alerts.filter((alert) => alert.kind === 'offline');
+  if (offline.length === 0) return alerts;
+  const oldestDue = Math.min(...offline.map((alert) => alert.dueAt.getTime()));
+  if (now.getTime() - oldestDue >= ALERT_BATCH_WINDOW_MS) return alerts;
+  const waiting = await hasOtherOnlineNode(
+    tx,
+    userId,
+    offline.map((alert) => alert.nodeId),
+  );
+  return waiting ? alerts.filter((alert) => alert.kind !== 'offline') : alerts;
+}
+
+/**
+ * Mails every due alert once (issue 9): the rows are claimed with FOR UPDATE SKIP LOCKED and marked sent in the
+ * transaction that queues their mail in the outbox, so two sweeps never mail one alert and a crash loses none.
+ * Returns how many mails were queued.
+ */
+export async function deliverDueAlerts(deps: AlertDeps): Promise<number> {
+  const now = deps.clock.now();
+  const key = await deps.unsubscribeKey();
+  return deps.db.transaction(async (tx) => {
+    const due = await claimDue(tx, now, CLAIM_LIMIT);
+    const byUser = new Map<number, DueAlert[]>();
+    for (const alert of due) byUser.set(alert.userId, [...(byUser.get(alert.userId) ?? []), alert]);
+    const sent: number[] = [];
+    const dropped: number[] = [];
+    let mails = 0;
+    for (const [userId, alerts] of byUser) {
+      const live = alerts.filter((alert) => alert.alertsOn && stillTrue(alert));
+      dropped.push(...alerts.filter((alert) => !live.includes(alert)).map((alert) => alert.id));
+      const ready = await readyNow(tx, now, userId, live);
+      const first = ready[0];
+      if (!first) continue;
+      const token = unsubscribeToken(key, userId);
+      const hash = hashToken(token);
+      if (first.unsubscribeTokenHash !== hash) await storeUnsubscribeHash(tx, userId, hash);
+      await deps.mailer.send(alertMail(deps.config, first.email, ready, token), tx);
+      sent.push(...ready.map((alert) => alert.id));
+      mails += 1;
+    }
+    await markAlerts(tx, sent, 'sent_at', now);
+    await markAlerts(tx, dropped, 'cancelled_at', now);
+    return mails;
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  NOTIFICATIONS_PATH,
+  type NotificationSettings,
+  OFFLINE_ALERT_DELAYS_MIN,
+  UNSUBSCRIBE_PATH,
+} from '../../contracts/notifications.ts';
+import { authenticate, type Caller } from '../lib/authenticate.ts';
+import { safeString, strictObject } from '../lib/input-schema.ts';
+import { bearerHeaders } from './account-schemas.ts';
+import * as notifications from './notifications.service.ts';
+
+const settingsBody = strictObject(
+  {
+    alerts: { type: 'boolean' },
+    offlineDelayMin: { type: 'integer', enum: [...OFFLINE_ALERT_DELAYS_MIN] },
+  },
+  ['alerts', 'offlineDelayMin'],
+);
+
+const token = safeString({ minLength: 1, maxLength: 512 });
+const tokenBody = strictObject({ token }, ['token']);
+const tokenParams = strictObject({ token }, ['token']);
+
+// RFC 8058: the one-click POST carries exactly `List-Unsubscribe=One-Click`.
+const oneClickBody = strictObject({ 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } }, [
+  'List-Unsubscribe',
+]);
+
+/** issue 9 section 2: Settings > Notifications and the unsubscribe link of alert mails (docs/api-auth.md). */
+export const notificationsRoutes: FastifyPluginAsync = async (app) => {
+  const { deps } = app;
+  const callers = new WeakMap<FastifyRequest, Caller>();
+  // Authenticate before validating, so a signed-out caller gets 401 whatever it sends (spec 7).
+  const preValidation = async (request: FastifyRequest) => {
+    callers.set(request, await authenticate(deps.db, deps.clock, request));
+  };
+  const caller = (request: FastifyRequest): Caller => callers.get(request)!;
+
+  app.get(`/${NOTIFICATIONS_PATH}`, { preValidation, schema: { headers: bearerHeaders } }, (request) =>
+    notifications.getSettings(deps, caller(request)),
+  );
+
+  app.put<{ Body: NotificationSettings }>(
+    `/${NOTIFICATIONS_PATH}`,
+    { preValidation, schema: { headers: bearerHeaders, body: settingsBody } },
+    (request) => notifications.saveSettings(deps, caller(request), request.body),
+  );
+
+  app.post<{ Body: { token: string } }>(`/${UNSUBSCRIBE_PATH}`, { schema: { body: tokenBody } }, (request) =>
+    notifications.unsubscribe(deps, request.body.token),
+  );
+
+  app.post<{ Params: { token: string } }>(
+    `/${UNSUBSCRIBE_PATH}/:token`,
+    { schema: { params: tokenParams, body: oneClickBody } },
+    (request) => notifications.unsubscribe(deps, request.params.token),
+  );
+};
