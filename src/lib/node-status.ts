@@ -148,15 +148,15 @@ export function summarizeNodes(
 }
 
 /**
- * The summary line, e.g. '3 nodes · 2 active · 1 offline': active, offline and configuring are always named (the
- * groups an operator watches), inactive and suspended only when there are some.
+ * The summary line above My NODR, e.g. '3 of 3 NODRs · 1 active · 1 offline · 1 configuring': active, offline and
+ * configuring are always named (the groups an operator watches), inactive and suspended only when there are some.
  */
 export function summaryLine(nodes: Pick<Node, 'status' | 'check' | 'online'>[]): string {
   const counts = summarizeNodes(nodes);
   const parts = SUMMARY_GROUPS.filter(
     (group) => counts[group] > 0 || group === 'active' || group === 'offline' || group === 'configuring',
   ).map((group) => `${counts[group]} ${group}`);
-  return [`${nodes.length} ${nodes.length === 1 ? 'node' : 'nodes'}`, ...parts].join(' · ');
+  return [`${nodes.length} of ${MAX_NODES} NODRs`, ...parts].join(' · ');
 }
 
 /** A health event applied to a node of the list: online, last seen and offline-since as the event says. */
