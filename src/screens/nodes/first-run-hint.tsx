@@ -8,7 +8,8 @@ import styles from './first-run-hint.module.css';
  */
 export function FirstRunHint({ node }: { node: Node }) {
   return (
-    <section className={styles.hint} aria-label="Next steps">
+    // Not a landmark: each new node has one, and landmarks must be unique.
+    <div className={styles.hint}>
       <h3 className={styles.title}>Next: start your NODR</h3>
       <ol className={styles.steps}>
         <li>
@@ -23,6 +24,6 @@ export function FirstRunHint({ node }: { node: Node }) {
       </ol>
       <p className={styles.note}>This card updates by itself when the NODR sends its first check.</p>
       <ComposeButton teamId={node.teamId} nodeId={node.id} />
-    </section>
+    </div>
   );
 }

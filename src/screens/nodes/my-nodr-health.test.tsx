@@ -109,20 +109,20 @@ describe('My NODR health', () => {
     fakeNodesApi([fresh, makeNode({ ...misconfigured, id: 4, name: 'Seen' })]);
     renderMyNodr();
     const node = await screen.findByRole('article', { name: 'NODR Oslo' });
-    const hint = within(node).getByRole('region', { name: 'Next steps' });
+    const hint = within(node).getByRole('heading', { name: 'Next: start your NODR' }).parentElement!;
     expect(hint).toHaveTextContent('Download docker-compose.yml and copy it to your server.');
     expect(hint).toHaveTextContent('Put it beside the keys/ folder the installer created.');
     expect(hint).toHaveTextContent('Run docker compose up -d in that folder.');
     expect(within(hint).getByRole('button', { name: 'Download docker-compose.yml' })).toBeEnabled();
     // A node whose check arrived (here a failed one) no longer shows it.
-    expect(within(card('Seen')).queryByRole('region', { name: 'Next steps' })).not.toBeInTheDocument();
+    expect(within(card('Seen')).queryByText('Next: start your NODR')).not.toBeInTheDocument();
   });
 
   it('hides the next steps of a status-1 node that has been seen without a check yet', async () => {
     fakeNodesApi([makeNode({ ...hardware, id: 1, name: 'Seen', lastSeenAt: SEEN })]);
     renderMyNodr();
     const node = await screen.findByRole('article', { name: 'NODR Seen' });
-    expect(within(node).queryByRole('region', { name: 'Next steps' })).not.toBeInTheDocument();
+    expect(within(node).queryByText('Next: start your NODR')).not.toBeInTheDocument();
   });
 });
 
