@@ -66,31 +66,26 @@ function EventStream({ listeners }: { listeners: Listeners }) {
  * screen rendered alone in a test) it does nothing.
  */
 export function useLiveUpdates(onEvent: (value: number) => void): void {
-  useListener('refresh', onEvent);
+  useListener(useContext(LiveUpdatesContext)?.refresh, onEvent);
 }
 
 /** Calls `onHealth` with each `event: health` (issue 9): one node went offline or came back. */
 export function useHealthUpdates(onHealth: (health: NodeHealthEvent) => void): void {
-  useListener('health', onHealth);
+  useListener(useContext(LiveUpdatesContext)?.health, onHealth);
 }
 
-function useListener<K extends keyof Listeners>(
-  kind: K,
-  onEvent: Listeners[K] extends Set<infer L> ? L : never,
-): void {
-  const listeners = useContext(LiveUpdatesContext);
+/** Keeps `onEvent` registered in `listeners` while the component is mounted, always calling its latest version. */
+function useListener<T>(listeners: Set<(value: T) => void> | undefined, onEvent: (value: T) => void): void {
   const onEventRef = useRef(onEvent);
   useEffect(() => {
     onEventRef.current = onEvent;
   }, [onEvent]);
   useEffect(() => {
     if (!listeners) return;
-    const set = listeners[kind] as Set<typeof onEvent>;
-    const listener = ((value: never) =>
-      (onEventRef.current as (value: never) => void)(value)) as typeof onEvent;
-    set.add(listener);
+    const listener = (value: T) => onEventRef.current(value);
+    listeners.add(listener);
     return () => {
-      set.delete(listener);
+      listeners.delete(listener);
     };
-  }, [listeners, kind]);
+  }, [listeners]);
 }
