@@ -1,4 +1,22 @@
-import { array, boolean, create, type Infer, nullable, number, string, type, union } from 'superstruct';
+import {
+  array,
+  boolean,
+  create,
+  type Describe,
+  type Infer,
+  nullable,
+  number,
+  optional,
+  string,
+  type,
+  union,
+} from 'superstruct';
+import {
+  HEALTH_TRANSITIONS_SHOWN,
+  healthPath,
+  type NodeHealthAnswer,
+  type NodeHealthEvent,
+} from '../../contracts/node-health.ts';
 import { request } from './client.ts';
 
 /** A hardware configuration option (spec 3). Status 10 is available; any other status is coming soon. */
@@ -36,8 +54,27 @@ export const NodeStruct = type({
   ipAddress: nullable(string()),
   os: nullable(number()),
   bandWidth: nullable(number()),
+  // issue 9 (contracts/node-health.ts NodeHealthFields): optional, so a server without them still validates.
+  lastSeenAt: optional(nullable(string())),
+  online: optional(nullable(boolean())),
+  offlineSince: optional(nullable(string())),
 });
 export type Node = Infer<typeof NodeStruct>;
+
+/** The JSON data of the stream's `event: health` (issue 9); anything else on that event is ignored. */
+export const NodeHealthEventStruct: Describe<NodeHealthEvent> = type({
+  nodeId: number(),
+  online: boolean(),
+  lastSeenAt: nullable(string()),
+  at: string(),
+});
+
+/** The answer of the node's health call (issue 9): last seen and its recent transitions, newest first. */
+export const NodeHealthAnswerStruct: Describe<NodeHealthAnswer> = type({
+  lastSeenAt: nullable(string()),
+  online: nullable(boolean()),
+  transitions: array(type({ online: boolean(), at: string() })),
+});
 
 /** The parsed `check` of a node (spec 3 checkConfigurationsNodr): an overall result and one verdict per value. */
 export const CheckStruct = type({
@@ -197,6 +234,19 @@ export function downloadCompose(teamId: number, id: number, signal?: AbortSignal
     text: true,
     signal,
   });
+}
+
+/** issue 9: the node's last signed request and its recent online/offline transitions. */
+export async function getNodeHealth(
+  teamId: number,
+  id: number,
+  signal?: AbortSignal,
+): Promise<NodeHealthAnswer> {
+  const answer = await request('api', 'GET', healthPath(teamId, id), {
+    struct: NodeHealthAnswerStruct,
+    signal,
+  });
+  return { ...answer, transitions: answer.transitions.slice(0, HEALTH_TRANSITIONS_SHOWN) };
 }
 
 /** spec 7: the configuration list, available (10) and coming soon (1). */

@@ -1,12 +1,20 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { NodeHealthEvent } from '../../contracts/node-health.ts';
 import { serviceUrl } from '../api/client.ts';
 import { eventStreamMachine } from '../machines/event-stream.machine.ts';
 import { useSession } from './session-context.tsx';
 
 type Listener = (value: number) => void;
+type HealthListener = (health: NodeHealthEvent) => void;
 
-const LiveUpdatesContext = createContext<Set<Listener> | null>(null);
+interface Listeners {
+  refresh: Set<Listener>;
+  /** issue 9: the named `health` event goes to its own listeners; it reloads nothing. */
+  health: Set<HealthListener>;
+}
+
+const LiveUpdatesContext = createContext<Listeners | null>(null);
 
 /** spec 4: the value sent when the account or the team changed. */
 const ACCOUNT_CHANGED = 30;
@@ -17,7 +25,7 @@ const ACCOUNT_CHANGED = 30;
  * On 30 (account or team changed) the session is checked again too, as a reload would.
  */
 export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
-  const [listeners] = useState(() => new Set<Listener>());
+  const [listeners] = useState<Listeners>(() => ({ refresh: new Set(), health: new Set() }));
   return (
     <LiveUpdatesContext.Provider value={listeners}>
       {/* Without EventSource (a test's DOM, an old browser) the screens simply get no live updates. */}
@@ -28,7 +36,7 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
 }
 
 /** Runs the event-stream machine; each refresh goes to the listeners, and 30 also re-checks the session. */
-function EventStream({ listeners }: { listeners: Set<Listener> }) {
+function EventStream({ listeners }: { listeners: Listeners }) {
   const { recheck } = useSession();
   const recheckRef = useRef(recheck);
   useEffect(() => {
@@ -39,8 +47,11 @@ function EventStream({ listeners }: { listeners: Set<Listener> }) {
       eventStreamMachine.provide({
         actions: {
           refresh: (_, value) => {
-            for (const listener of listeners) listener(value);
+            for (const listener of listeners.refresh) listener(value);
             if (value === ACCOUNT_CHANGED) void recheckRef.current().catch(() => {});
+          },
+          health: (_, health) => {
+            for (const listener of listeners.health) listener(health);
           },
         },
       }),
@@ -55,14 +66,23 @@ function EventStream({ listeners }: { listeners: Set<Listener> }) {
  * screen rendered alone in a test) it does nothing.
  */
 export function useLiveUpdates(onEvent: (value: number) => void): void {
-  const listeners = useContext(LiveUpdatesContext);
+  useListener(useContext(LiveUpdatesContext)?.refresh, onEvent);
+}
+
+/** Calls `onHealth` with each `event: health` (issue 9): one node went offline or came back. */
+export function useHealthUpdates(onHealth: (health: NodeHealthEvent) => void): void {
+  useListener(useContext(LiveUpdatesContext)?.health, onHealth);
+}
+
+/** Keeps `onEvent` registered in `listeners` while the component is mounted, always calling its latest version. */
+function useListener<T>(listeners: Set<(value: T) => void> | undefined, onEvent: (value: T) => void): void {
   const onEventRef = useRef(onEvent);
   useEffect(() => {
     onEventRef.current = onEvent;
   }, [onEvent]);
   useEffect(() => {
     if (!listeners) return;
-    const listener: Listener = (value) => onEventRef.current(value);
+    const listener = (value: T) => onEventRef.current(value);
     listeners.add(listener);
     return () => {
       listeners.delete(listener);

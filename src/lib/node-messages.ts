@@ -7,6 +7,9 @@ export const KEY_TAKEN =
 export const KEY_FORMAT = 'Incorrect format public key. Please check your key and try again';
 /** spec 2 and 9: the 'soon' modal, also what the server says at the 3-node limit. */
 export const SOON_TITLE = 'Soon it will be possible to add a new NODR';
+/** What the 'soon' modal and the add flow at 3 nodes say below SOON_TITLE. */
+export const SOON_DETAIL =
+  'A workspace can run up to 3 NODRs for now. We will let you know when you can add more.';
 /** Any other failure of a node call (network down, an unexpected server error). */
 export const GENERIC_FAILURE = 'Sorry, something went wrong... Please try again later';
 

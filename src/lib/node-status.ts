@@ -1,3 +1,4 @@
+import type { NodeHealthEvent } from '../../contracts/node-health.ts';
 import { type Check, type Node, parseCheck } from '../api/nodes.ts';
 
 /**
@@ -82,3 +83,88 @@ export const MAX_NODES = 3;
 
 /** spec 5: node name length limit. */
 export const MAX_NODE_NAME = 320;
+
+/**
+ * issue 9: an active node (status 10) that stopped reporting is offline. Offline is a health state beside the spec's
+ * status, not a status: the node still displays 'active' to every rule of spec 4 (power, settings), and only the
+ * card's label says Offline. `online` is absent on a server without health; then the node is taken as online.
+ */
+export function isOffline(node: Pick<Node, 'status' | 'online'>): boolean {
+  return node.status === 10 && node.online === false;
+}
+
+/** What the card's status label shows: the spec's display, or 'offline' for an active node that went quiet. */
+export type CardStatus = NodeDisplay | 'offline';
+
+export function cardStatus(node: Pick<Node, 'status' | 'check' | 'online'>): CardStatus {
+  return isOffline(node) ? 'offline' : nodeDisplay(node);
+}
+
+/** The card labels: the spec's, unchanged, plus Offline (issue 9). */
+export const CARD_STATUS_LABEL: Record<CardStatus, string> = { ...DISPLAY_LABEL, offline: 'Offline' };
+
+/**
+ * issue 9: a node just added waits for its first check: status 1, no check result, and never seen. Its card says
+ * how to start it.
+ */
+export function awaitsFirstCheck(node: Pick<Node, 'status' | 'check' | 'lastSeenAt'>): boolean {
+  return nodeDisplay(node) === 'hardware' && !node.lastSeenAt;
+}
+
+/** The parts of the summary line above My NODR, in order; each counts the nodes in that group. */
+export const SUMMARY_GROUPS = ['active', 'offline', 'configuring', 'inactive', 'suspended'] as const;
+export type SummaryGroup = (typeof SUMMARY_GROUPS)[number];
+
+function summaryGroup(node: Pick<Node, 'status' | 'check' | 'online'>): SummaryGroup | null {
+  const status = cardStatus(node);
+  switch (status) {
+    case 'hardware':
+    case 'misconfigured':
+    case 'launching':
+      return 'configuring';
+    case 'deleted':
+      return null;
+    default:
+      return status;
+  }
+}
+
+/** How many nodes each summary group holds (issue 9: active, offline, configuring, and the rest). */
+export function summarizeNodes(
+  nodes: Pick<Node, 'status' | 'check' | 'online'>[],
+): Record<SummaryGroup, number> {
+  const counts: Record<SummaryGroup, number> = {
+    active: 0,
+    offline: 0,
+    configuring: 0,
+    inactive: 0,
+    suspended: 0,
+  };
+  for (const node of nodes) {
+    const group = summaryGroup(node);
+    if (group) counts[group] += 1;
+  }
+  return counts;
+}
+
+/**
+ * The summary line above My NODR, e.g. '3 of 3 NODRs · 1 active · 1 offline · 1 configuring': active, offline and
+ * configuring are always named (the groups an operator watches), inactive and suspended only when there are some.
+ */
+export function summaryLine(nodes: Pick<Node, 'status' | 'check' | 'online'>[]): string {
+  const counts = summarizeNodes(nodes);
+  const parts = SUMMARY_GROUPS.filter(
+    (group) => counts[group] > 0 || group === 'active' || group === 'offline' || group === 'configuring',
+  ).map((group) => `${counts[group]} ${group}`);
+  return [`${nodes.length} of ${MAX_NODES} NODRs`, ...parts].join(' · ');
+}
+
+/** A health event applied to a node of the list: online, last seen and offline-since as the event says. */
+export function applyHealth(node: Node, health: NodeHealthEvent): Node {
+  return {
+    ...node,
+    online: health.online,
+    lastSeenAt: health.lastSeenAt,
+    offlineSince: health.online ? null : health.at,
+  };
+}

@@ -1,8 +1,18 @@
-import { type Config, createNode, listConfigs, type Node } from '../api/nodes.ts';
+import { type Config, createNode, listConfigs, listNodes, type Node } from '../api/nodes.ts';
 import { fromRequest } from './from-request.ts';
 
-/** spec 7 POST v1/configs: the carousel of step 1. */
-export const loadConfigsActor = fromRequest<Config[], void>(({ signal }) => listConfigs(signal));
+export interface AddNodeStart {
+  /** spec 7 POST v1/configs: the carousel of step 1. */
+  configs: Config[];
+  /** How many nodes the team has: at 3 the flow shows the 'soon' text before step 1 (issue 9). */
+  nodeCount: number;
+}
+
+/** The configurations and the team's node count, fetched together when the flow opens. */
+export const loadConfigsActor = fromRequest<AddNodeStart, { teamId: number }>(async ({ input, signal }) => {
+  const [configs, nodes] = await Promise.all([listConfigs(signal), listNodes(input.teamId, signal)]);
+  return { configs, nodeCount: nodes.length };
+});
 
 /** spec 7 set_public_key: registers the node with the chosen configuration and key. */
 export const createNodeActor = fromRequest<Node, { teamId: number; configId: number; publicKey: string }>(

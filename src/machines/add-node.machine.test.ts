@@ -23,8 +23,9 @@ describe('add node machine, model', () => {
       { type: 'key.submit' },
       { type: 'configs.retry' },
       { type: 'xstate.after.copiedNotice.addNode.installer.copied' },
-      actorDone('loadConfigs', configs),
-      actorDone('loadConfigs', [configs[2]]),
+      actorDone('loadConfigs', { configs, nodeCount: 2 }),
+      actorDone('loadConfigs', { configs: [configs[2]], nodeCount: 0 }),
+      actorDone('loadConfigs', { configs, nodeCount: 3 }),
       actorError('loadConfigs', new ApiError(503, 'unavailable', 'Service unavailable')),
       actorDone('copyText'),
       actorError('copyText', new Error('denied')),
@@ -38,13 +39,16 @@ describe('add node machine, model', () => {
 
 describe('add node machine, behaviour', () => {
   type Create = (input: { teamId: number; configId: number; publicKey: string }) => Promise<Node>;
-  function start(create: Create) {
+  function start(create: Create, nodeCount = 0) {
     const finish = vi.fn();
     const copy = vi.fn(async (_: { text: string }) => undefined);
     const machine = addNodeMachine.provide({
       actions: { finish },
       actors: {
-        loadConfigs: fromPromise(async () => configs),
+        loadConfigs: fromPromise(async ({ input }: { input: { teamId: number } }) => {
+          expect(input.teamId).toBe(3);
+          return { configs, nodeCount };
+        }),
         createNode: fromPromise(({ input }) => create(input)),
         copyText: fromPromise(({ input }) => copy(input)),
       },
@@ -105,5 +109,14 @@ describe('add node machine, behaviour', () => {
     actor.send({ type: 'key.submit' });
     expect(actor.getSnapshot().context.error).toBe(KEY_FORMAT);
     expect(create).not.toHaveBeenCalled();
+  });
+
+  it('stops before step 1 when the team already has 3 nodes, and goes on at 2', async () => {
+    const full = start(vi.fn<Create>(), 3);
+    await vi.waitFor(() => expect(full.actor.getSnapshot().value).toBe('full'));
+    expect(full.actor.getSnapshot().status).toBe('done');
+    expect(full.finish).not.toHaveBeenCalled();
+    const room = start(vi.fn<Create>(), 2);
+    await vi.waitFor(() => expect(room.actor.getSnapshot().value).toBe('chooseConfig'));
   });
 });

@@ -1,8 +1,9 @@
 import { assign, not, setup } from 'xstate';
 import type { Config } from '../api/nodes.ts';
 import { actionFailure, type Failure, KEY_FORMAT_FAILURE, keyFailure } from '../lib/node-messages.ts';
+import { MAX_NODES } from '../lib/node-status.ts';
 import { hasPublicKeyShape } from '../lib/public-key.ts';
-import { copyTextActor, createNodeActor, loadConfigsActor } from './add-node.actors.ts';
+import { type AddNodeStart, copyTextActor, createNodeActor, loadConfigsActor } from './add-node.actors.ts';
 
 export interface AddNodeContext {
   teamId: number;
@@ -38,7 +39,7 @@ export const addNodeMachine = setup({
   actors: { loadConfigs: loadConfigsActor, createNode: createNodeActor, copyText: copyTextActor },
   actions: {
     // The first available configuration is chosen up front, so step 1 can go on at once.
-    assignConfigs: assign((_, configs: Config[]) => ({
+    assignConfigs: assign((_, { configs }: AddNodeStart) => ({
       configs,
       configId: configs.find((config) => config.status === 10)?.id ?? null,
       error: null,
@@ -48,6 +49,8 @@ export const addNodeMachine = setup({
     finish: () => {},
   },
   guards: {
+    // spec 4 and 9: at 3 nodes adding is not possible; issue 9: say so before step 1, not after the key.
+    teamFull: (_, start: AddNodeStart) => start.nodeCount >= MAX_NODES,
     // spec 5: only a configuration with status 10 is selectable.
     configAvailable: ({ context, event }) =>
       event.type === 'config.select' &&
@@ -78,10 +81,11 @@ export const addNodeMachine = setup({
       invoke: {
         id: 'loadConfigs',
         src: 'loadConfigs',
-        onDone: {
-          target: 'chooseConfig',
-          actions: { type: 'assignConfigs', params: ({ event }) => event.output },
-        },
+        input: ({ context }) => ({ teamId: context.teamId }),
+        onDone: [
+          { guard: { type: 'teamFull', params: ({ event }) => event.output }, target: 'full' },
+          { target: 'chooseConfig', actions: { type: 'assignConfigs', params: ({ event }) => event.output } },
+        ],
         onError: {
           target: 'failed',
           actions: { type: 'assignFailure', params: ({ event }) => actionFailure(event.error) },
@@ -89,6 +93,8 @@ export const addNodeMachine = setup({
       },
     },
     failed: { on: { 'configs.retry': 'loading' } },
+    // The team already has 3 nodes: the 'soon' text instead of the steps.
+    full: { type: 'final' },
     chooseConfig: {
       on: {
         'config.select': {

@@ -1,5 +1,8 @@
+import { create } from 'superstruct';
 import { fromCallback } from 'xstate';
 import { SHUTDOWN_EVENT } from '../../contracts/event-stream.ts';
+import { HEALTH_EVENT } from '../../contracts/node-health.ts';
+import { NodeHealthEventStruct } from '../api/nodes.ts';
 import type { EventStreamEvent } from './event-stream.machine.ts';
 
 /**
@@ -15,6 +18,12 @@ export const eventSourceActor = fromCallback<EventStreamEvent, { url: string }>(
   source.addEventListener(SHUTDOWN_EVENT, () => {
     source.close();
     sendBack({ type: 'sse.shutdown' });
+  });
+  // issue 9: a node went offline or came back; a body of another shape is ignored, never thrown.
+  source.addEventListener(HEALTH_EVENT, (message: MessageEvent<string>) => {
+    try {
+      sendBack({ type: 'sse.health', health: create(JSON.parse(message.data), NodeHealthEventStruct) });
+    } catch {}
   });
   source.onerror = () => {
     source.close();

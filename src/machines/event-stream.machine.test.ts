@@ -16,6 +16,10 @@ describe('event stream machine, model', () => {
       { type: 'sse.message', value: 99 },
       { type: 'sse.error' },
       { type: 'sse.shutdown' },
+      {
+        type: 'sse.health',
+        health: { nodeId: 7, online: false, lastSeenAt: null, at: '2026-11-22T14:03:00.000Z' },
+      },
       { type: 'xstate.after.reconnect.eventStream.waiting' },
     ],
   });

@@ -1,10 +1,13 @@
 import { assign, setup } from 'xstate';
+import type { NodeHealthEvent } from '../../contracts/node-health.ts';
 import { eventSourceActor } from './event-stream.actors.ts';
 
 export type EventStreamEvent =
   | { type: 'sse.open' }
   | { type: 'sse.message'; value: number }
   | { type: 'sse.error' }
+  /** issue 9: the named `health` event, one node offline or back. */
+  | { type: 'sse.health'; health: NodeHealthEvent }
   /** The server said it is shutting down (issue 10). */
   | { type: 'sse.shutdown' };
 
@@ -36,6 +39,8 @@ export const eventStreamMachine = setup({
   actions: {
     /** Given by the app: the screens reload their data (the spec's page reload, without losing the page). */
     refresh: (_, _value: number) => {},
+    /** Given by the app: the node's card shows its new health (issue 9). */
+    health: (_, _health: NodeHealthEvent) => {},
     resetDelay: assign({ retryDelay: FIRST_RETRY_MS }),
     growDelay: assign(({ context }) => ({ retryDelay: Math.min(context.retryDelay * 2, MAX_RETRY_MS) })),
   },
@@ -57,6 +62,7 @@ export const eventStreamMachine = setup({
         'sse.error': 'waiting',
         // A restart behind a load balancer: the next attempt reaches another server after the usual wait.
         'sse.shutdown': 'waiting',
+        'sse.health': { actions: { type: 'health', params: ({ event }) => event.health } },
         'sse.message': {
           guard: 'isRefreshValue',
           actions: { type: 'refresh', params: ({ event }) => event.value },

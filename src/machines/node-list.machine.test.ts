@@ -9,6 +9,14 @@ import { nodeListMachine } from './node-list.machine.ts';
 const two: NodesAndConfigs = { nodes: [makeNode({ id: 1 }), makeNode({ id: 2 })], configs };
 const three: NodesAndConfigs = { nodes: [...two.nodes, makeNode({ id: 3 })], configs };
 const failure = new ApiError(503, 'unavailable', 'Service unavailable');
+const seen = '2026-11-22T14:00:00.000Z';
+const wentOffline = { nodeId: 1, online: false, lastSeenAt: seen, at: '2026-11-22T14:03:00.000Z' };
+const cameBack = {
+  nodeId: 1,
+  online: true,
+  lastSeenAt: '2026-11-22T14:10:00.000Z',
+  at: '2026-11-22T14:10:00.000Z',
+};
 
 describe('node list machine, model', () => {
   const model = createMachineModel(nodeListMachine, {
@@ -18,6 +26,8 @@ describe('node list machine, model', () => {
       { type: 'nodes.retry' },
       { type: 'nodes.add' },
       { type: 'soon.close' },
+      { type: 'nodes.health', health: wentOffline },
+      { type: 'nodes.health', health: cameBack },
       actorDone('load', two),
       actorDone('load', three),
       actorError('load', failure),
@@ -68,5 +78,24 @@ describe('node list machine, behaviour', () => {
     actor.send({ type: 'nodes.reload' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.error).not.toBeNull());
     expect(actor.getSnapshot().context.nodes).toHaveLength(2);
+  });
+
+  it('applies a health event to its node only, offline then back online, without a reload', async () => {
+    const active = { ...two, nodes: two.nodes.map((node) => ({ ...node, status: 10, online: true })) };
+    const { actor, loader } = start(async () => active);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    actor.send({ type: 'nodes.health', health: wentOffline });
+    const [first, second] = actor.getSnapshot().context.nodes;
+    expect(first).toMatchObject({ online: false, lastSeenAt: seen, offlineSince: wentOffline.at });
+    expect(second).toEqual(active.nodes[1]);
+    actor.send({ type: 'nodes.health', health: cameBack });
+    expect(actor.getSnapshot().context.nodes[0]).toMatchObject({
+      online: true,
+      lastSeenAt: cameBack.lastSeenAt,
+      offlineSince: null,
+    });
+    actor.send({ type: 'nodes.health', health: { ...wentOffline, nodeId: 99 } });
+    expect(actor.getSnapshot().context.nodes.map((node) => node.online)).toEqual([true, true]);
+    expect(loader).toHaveBeenCalledOnce();
   });
 });

@@ -1,7 +1,8 @@
 import { assign, setup } from 'xstate';
+import type { NodeHealthEvent } from '../../contracts/node-health.ts';
 import type { Config, Node } from '../api/nodes.ts';
 import { actionFailure, type Failure } from '../lib/node-messages.ts';
-import { MAX_NODES } from '../lib/node-status.ts';
+import { applyHealth, MAX_NODES } from '../lib/node-status.ts';
 import { loadNodesAndConfigs, type NodesAndConfigs } from './node-list.actors.ts';
 
 export interface NodeListContext {
@@ -15,12 +16,15 @@ export interface NodeListContext {
 export type NodeListEvent =
   | { type: 'nodes.reload' }
   | { type: 'nodes.retry' }
+  /** issue 9: the stream's `event: health`, one node offline or back. */
+  | { type: 'nodes.health'; health: NodeHealthEvent }
   | { type: 'nodes.add' }
   | { type: 'soon.close' };
 
 /**
  * The My NODR list (spec 2, 4): loads the team's nodes and the configurations, reloads both on request (a live
- * update, a delete), and decides whether the add action may go to the add flow or opens the 'soon' modal.
+ * update, a delete), applies each health event to its node without a reload (issue 9), and decides whether the add
+ * action may go to the add flow or opens the 'soon' modal.
  */
 export const nodeListMachine = setup({
   types: {
@@ -36,6 +40,9 @@ export const nodeListMachine = setup({
       error: null,
     })),
     assignError: assign((_, failure: Failure) => ({ error: failure.message })),
+    assignHealth: assign(({ context }, health: NodeHealthEvent) => ({
+      nodes: context.nodes.map((node) => (node.id === health.nodeId ? applyHealth(node, health) : node)),
+    })),
     /** Given by the screen: navigation to the add flow (machines know nothing of the router). */
     goToAdd: () => {},
   },
@@ -66,6 +73,7 @@ export const nodeListMachine = setup({
     // The list stays on screen while it reloads, and a reload does not close the 'soon' modal.
     ready: {
       type: 'parallel',
+      on: { 'nodes.health': { actions: { type: 'assignHealth', params: ({ event }) => event.health } } },
       states: {
         sync: {
           initial: 'idle',

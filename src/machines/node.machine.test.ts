@@ -28,6 +28,9 @@ describe('node machine, model', () => {
       sync(misconfigured),
       sync(launching),
       sync(suspended),
+      // issue 9: the health event, applied by the list, reaches the card as a sync: offline, then back.
+      sync({ ...active, online: false }),
+      sync({ ...active, online: true }),
       { type: 'node.power' },
       { type: 'node.settings' },
       { type: 'node.delete' },
@@ -104,6 +107,26 @@ describe('node machine, behaviour', () => {
     expect(actor.getSnapshot().matches({ status: 'suspended' })).toBe(true);
   });
 
+  it('marks an active node offline and back online as health arrives, keeping the active rules', () => {
+    const { actor } = start(active);
+    expect(actor.getSnapshot().matches({ status: { active: 'online' } })).toBe(true);
+    actor.send(sync({ ...active, online: false, lastSeenAt: '2026-11-22T14:00:00.000Z' }));
+    expect(actor.getSnapshot().matches({ status: { active: 'offline' } })).toBe(true);
+    // An offline node is still status 10: it can be deactivated and reconfigured like any active node.
+    actor.send({ type: 'node.power' });
+    expect(actions(actor)).toBe('confirmingDeactivate');
+    actor.send({ type: 'node.cancel' });
+    actor.send(sync({ ...active, online: true }));
+    expect(actor.getSnapshot().matches({ status: { active: 'online' } })).toBe(true);
+    actor.send(sync({ ...inactive, online: false }));
+    expect(actor.getSnapshot().matches({ status: 'inactive' })).toBe(true);
+  });
+
+  it('starts offline when the list says so', () => {
+    const { actor } = start({ ...active, online: false });
+    expect(actor.getSnapshot().matches({ status: { active: 'offline' } })).toBe(true);
+  });
+
   it('asks before deactivating an active node, then takes the status from the response', async () => {
     const toggle = vi.fn<Call>(async () => ({ id: 7, status: 20 }));
     const { actor } = start(active, { toggle });
@@ -161,8 +184,13 @@ describe('node machine, behaviour', () => {
     actor.send({ type: 'node.rename', name: 'x'.repeat(321) });
     expect(api.rename).not.toHaveBeenCalled();
     actor.send({ type: 'node.rename', name: ' Edge 2 ' });
+    expect(actor.getSnapshot().context.saved).toBe(false);
     await vi.waitFor(() => expect(actor.getSnapshot().context.node.name).toBe('Edge 2'));
     expect(api.rename).toHaveBeenCalledWith(expect.objectContaining({ name: 'Edge 2' }));
+    // A successful rename is confirmed until the next action starts.
+    expect(actor.getSnapshot().context.saved).toBe(true);
+    actor.send({ type: 'node.delete' });
+    expect(actor.getSnapshot().context.saved).toBe(false);
   });
 
   it('deletes after the confirm and reports it, so the list and the configurations reload', async () => {

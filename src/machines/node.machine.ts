@@ -1,7 +1,7 @@
 import { and, assign, not, setup, stateIn } from 'xstate';
 import type { Config, Node } from '../api/nodes.ts';
 import { actionFailure, type Failure } from '../lib/node-messages.ts';
-import { MAX_NODE_NAME, type NodeDisplay, nodeDisplay } from '../lib/node-status.ts';
+import { isOffline, MAX_NODE_NAME, type NodeDisplay, nodeDisplay } from '../lib/node-status.ts';
 import { deleteNodeActor, renameNodeActor, toggleNodeActor } from './node.actors.ts';
 import { configUpdateMachine } from './node-config-update.machine.ts';
 import { reconfigureMachine } from './node-reconfigure.machine.ts';
@@ -13,6 +13,8 @@ export interface NodeContext {
   error: string | null;
   /** spec 8: the error code of a failed call is kept. */
   errorCode: string | null;
+  /** Set by a successful rename, so the card confirms 'Saved'; cleared when the next action starts. */
+  saved: boolean;
 }
 
 export type NodeEvent =
@@ -53,15 +55,17 @@ export const nodeMachine = setup({
   },
   actions: {
     sync: assign((_, update: { node: Node; configs: Config[] }) => update),
-    clearError: assign({ error: null, errorCode: null }),
+    clearError: assign({ error: null, errorCode: null, saved: false }),
     assignStatus: assign(({ context }, status: number) => ({ node: { ...context.node, status } })),
     assignNode: assign((_, node: Node) => ({ node })),
+    assignRenamed: assign((_, node: Node) => ({ node, saved: true })),
     fail: assign((_, failure: Failure) => ({ error: failure.message, errorCode: failure.code })),
     /** Given by the screen: spec 4, after a delete the node list and the configurations reload. */
     reportDeleted: () => {},
   },
   guards: {
     displays: ({ context }, params: { display: NodeDisplay }) => nodeDisplay(context.node) === params.display,
+    isOffline: ({ context }) => isOffline(context.node),
     isActive: ({ context }) => nodeDisplay(context.node) === 'active',
     isInactive: ({ context }) => nodeDisplay(context.node) === 'inactive',
     isConfiguring: ({ context }) => context.node.status === 1,
@@ -82,6 +86,7 @@ export const nodeMachine = setup({
     configs: input.configs,
     error: null,
     errorCode: null,
+    saved: false,
   }),
   on: {
     'node.sync': {
@@ -107,7 +112,15 @@ export const nodeMachine = setup({
           initial: 'hardware',
           states: { hardware: {}, misconfigured: {}, launching: {} },
         },
-        active: {},
+        // issue 9: an active node is online until the server says it stopped reporting; offline is a health state
+        // beside status 10, so every spec 4 rule for an active node (power, settings) still applies.
+        active: {
+          initial: 'online',
+          states: {
+            online: { always: { guard: 'isOffline', target: 'offline' } },
+            offline: { always: { guard: not('isOffline'), target: 'online' } },
+          },
+        },
         inactive: {},
         // spec 4: any status other than 1, 10, 20, 30, 40 (50, deleted, is not listed).
         suspended: {},
@@ -163,7 +176,10 @@ export const nodeMachine = setup({
               node: context.node,
               name: event.type === 'node.rename' ? event.name.trim() : context.node.name,
             }),
-            onDone: { target: 'idle', actions: { type: 'assignNode', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'idle',
+              actions: { type: 'assignRenamed', params: ({ event }) => event.output },
+            },
             onError: {
               target: 'idle',
               actions: { type: 'fail', params: ({ event }) => actionFailure(event.error) },

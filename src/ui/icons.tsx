@@ -140,3 +140,22 @@ export const LockIcon = (p: IconProps) => (
     <path d="M8 11V7a4 4 0 0 1 8 0v4" />
   </Icon>
 );
+
+export const PencilIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M17 3a2.85 2.83 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />
+  </Icon>
+);
+
+/** A crossed-out signal: a node that stopped reporting (issue 9). */
+export const OfflineIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M2 2l20 20" />
+    <path d="M8.5 16.4a5 5 0 0 1 7 0" />
+    <path d="M5 12.9a10 10 0 0 1 5.2-2.7" />
+    <path d="M19 12.9a10 10 0 0 0-2.3-1.7" />
+    <path d="M2 8.8a15 15 0 0 1 4.2-2.6" />
+    <path d="M10.7 5.1A15 15 0 0 1 22 8.8" />
+    <path d="M12 20h.01" />
+  </Icon>
+);

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { KEY_FORMAT, KEY_TAKEN } from '../../lib/node-messages.ts';
-import { PUBLIC_KEY } from '../../machines/node-fixtures.ts';
+import { KEY_FORMAT, KEY_TAKEN, SOON_DETAIL, SOON_TITLE } from '../../lib/node-messages.ts';
+import { makeNode, PUBLIC_KEY } from '../../machines/node-fixtures.ts';
 import { AddNodrScreen } from './add-nodr-screen.tsx';
 import { fakeNodesApi, nodesTestConfig, renderNodes } from './testing.tsx';
 
@@ -136,5 +136,29 @@ describe('Add NODR', () => {
       path: '/api/v1/nodres/team/3/set_public_key/config/2',
       form: { teamId: '3', configId: '2', publicKey: PUBLIC_KEY },
     });
+  });
+
+  it('says at once, before step 1, that a fourth NODR is not possible yet, and goes back to My NODR', async () => {
+    const api = fakeNodesApi([1, 2, 3].map((id) => makeNode({ id, name: `Node ${id}` })));
+    const user = userEvent.setup();
+    renderAdd();
+    expect(
+      await screen.findByRole('heading', { name: 'Soon it will be possible to add a new NODR' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(SOON_DETAIL)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Steps' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Public key')).not.toBeInTheDocument();
+    expect(api.calls.some((call) => call.path.includes('set_public_key'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Back to My NODR' }));
+    expect(screen.getByTestId('landed')).toHaveTextContent('/myNodr');
+  });
+
+  it('shows step 1 with two nodes', async () => {
+    fakeNodesApi([1, 2].map((id) => makeNode({ id, name: `Node ${id}` })));
+    renderAdd();
+    await screen.findByRole('radio', { name: /NODR Lite/ });
+    expect(currentStep()).toHaveTextContent('Step 1 of 3: Choose a configuration');
+    expect(screen.queryByText(SOON_TITLE)).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAppConfig } from '../../app/app-config-context.tsx';
 import { paths } from '../../app/paths.ts';
 import { useSession } from '../../app/session-context.tsx';
+import { SOON_DETAIL, SOON_TITLE } from '../../lib/node-messages.ts';
 import { addNodeMachine } from '../../machines/add-node.machine.ts';
 import { Button } from '../../ui/button.tsx';
 import { CheckCircleIcon, ChevronLeftIcon, CopyIcon } from '../../ui/icons.tsx';
@@ -33,6 +34,7 @@ export function AddNodrScreen() {
       ? 2
       : 0;
 
+  // issue 9: at 3 nodes the flow says so at once; while it finds out, no step is shown.
   // Each step's heading takes focus, so a screen reader hears where the flow now is.
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
@@ -50,102 +52,118 @@ export function AddNodrScreen() {
       <h1 id="add-nodr-title" className={styles.title}>
         Add NODR
       </h1>
-      <ol className={styles.steps} aria-label="Steps">
-        {STEPS.map((label, index) => (
-          <li
-            key={label}
-            className={index === step ? styles.current : index < step ? styles.done : undefined}
-            aria-current={index === step ? 'step' : undefined}
-          >
-            <span className={styles.number} aria-hidden="true">
-              {index < step ? <CheckCircleIcon size={18} /> : index + 1}
-            </span>
-            <span className={styles.stepLabel}>
-              <span className="visually-hidden">Step {index + 1} of 3: </span>
-              {label}
-            </span>
-          </li>
-        ))}
-      </ol>
-
-      <div className={styles.panel}>
-        <h2 ref={heading} tabIndex={-1} className={styles.panelTitle}>
-          {STEPS[step]}
-        </h2>
-
-        {state.matches('loading') && <Loader label="Loading configurations" />}
-
-        {state.matches('failed') && (
-          <div className={styles.stack}>
-            <FormError>{error}</FormError>
-            <div className={styles.buttons}>
-              <Button variant="secondary" onClick={() => flow.send({ type: 'configs.retry' })}>
-                Try again
-              </Button>
-            </div>
+      {state.matches('loading') && <Loader label="Loading configurations" />}
+      {state.matches('full') && (
+        <div className={styles.panel}>
+          <h2 className={styles.panelTitle}>{SOON_TITLE}</h2>
+          <p className={styles.text}>{SOON_DETAIL}</p>
+          <div className={styles.buttons}>
+            <Button onClick={() => navigate(paths.myNodr)}>Back to My NODR</Button>
           </div>
-        )}
+        </div>
+      )}
+      {!state.matches('loading') && !state.matches('full') && (
+        <>
+          <ol className={styles.steps} aria-label="Steps">
+            {STEPS.map((label, index) => (
+              <li
+                key={label}
+                className={index === step ? styles.current : index < step ? styles.done : undefined}
+                aria-current={index === step ? 'step' : undefined}
+              >
+                <span className={styles.number} aria-hidden="true">
+                  {index < step ? <CheckCircleIcon size={18} /> : index + 1}
+                </span>
+                <span className={styles.stepLabel}>
+                  <span className="visually-hidden">Step {index + 1} of 3: </span>
+                  {label}
+                </span>
+              </li>
+            ))}
+          </ol>
 
-        {state.matches('chooseConfig') && (
-          <div className={styles.stack}>
-            <p className={styles.text}>
-              Pick the hardware your server offers. More configurations are coming soon.
-            </p>
-            <ConfigCarousel
-              legend="Configuration"
-              configs={configs}
-              selectedId={configId}
-              onSelect={(id) => flow.send({ type: 'config.select', configId: id })}
-            />
-            <div className={styles.buttons}>
-              <Button disabled={configId === null} onClick={() => flow.send({ type: 'step.next' })}>
-                Next
-              </Button>
-            </div>
+          <div className={styles.panel}>
+            <h2 ref={heading} tabIndex={-1} className={styles.panelTitle}>
+              {STEPS[step]}
+            </h2>
+
+            {state.matches('failed') && (
+              <div className={styles.stack}>
+                <FormError>{error}</FormError>
+                <div className={styles.buttons}>
+                  <Button variant="secondary" onClick={() => flow.send({ type: 'configs.retry' })}>
+                    Try again
+                  </Button>
+                </div>
+              </div>
+            )}
+
+            {state.matches('chooseConfig') && (
+              <div className={styles.stack}>
+                <p className={styles.text}>
+                  Pick the hardware your server offers. More configurations are coming soon.
+                </p>
+                <ConfigCarousel
+                  legend="Configuration"
+                  configs={configs}
+                  selectedId={configId}
+                  onSelect={(id) => flow.send({ type: 'config.select', configId: id })}
+                />
+                <div className={styles.buttons}>
+                  <Button disabled={configId === null} onClick={() => flow.send({ type: 'step.next' })}>
+                    Next
+                  </Button>
+                </div>
+              </div>
+            )}
+
+            {state.matches('installer') && (
+              <InstallerStep
+                installerUrl={installerUrl}
+                command={command}
+                copied={state.matches({ installer: 'copied' })}
+                copyFailed={state.matches({ installer: 'copyFailed' })}
+                onCopy={() => flow.send({ type: 'installer.copy' })}
+                onBack={() => flow.send({ type: 'step.back' })}
+                onNext={() => flow.send({ type: 'step.next' })}
+              />
+            )}
+
+            {(state.matches('publicKey') || state.matches('submitting')) && (
+              <form
+                className={styles.stack}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  flow.send({ type: 'key.submit' });
+                }}
+              >
+                <p className={styles.text}>
+                  The installer prints the public key of your NODR when it finishes. Paste the whole key, with
+                  its BEGIN and END lines.
+                </p>
+                <PublicKeyField
+                  label="Public key"
+                  value={publicKey}
+                  error={error}
+                  onChange={(text) => flow.send({ type: 'key.input', text })}
+                />
+                <div className={styles.buttons}>
+                  <Button variant="secondary" onClick={() => flow.send({ type: 'step.back' })}>
+                    Back
+                  </Button>
+                  <Button
+                    type="submit"
+                    disabled={publicKey.trim() === ''}
+                    loading={state.matches('submitting')}
+                  >
+                    Confirm
+                  </Button>
+                </div>
+              </form>
+            )}
           </div>
-        )}
-
-        {state.matches('installer') && (
-          <InstallerStep
-            installerUrl={installerUrl}
-            command={command}
-            copied={state.matches({ installer: 'copied' })}
-            copyFailed={state.matches({ installer: 'copyFailed' })}
-            onCopy={() => flow.send({ type: 'installer.copy' })}
-            onBack={() => flow.send({ type: 'step.back' })}
-            onNext={() => flow.send({ type: 'step.next' })}
-          />
-        )}
-
-        {(state.matches('publicKey') || state.matches('submitting')) && (
-          <form
-            className={styles.stack}
-            onSubmit={(event) => {
-              event.preventDefault();
-              flow.send({ type: 'key.submit' });
-            }}
-          >
-            <p className={styles.text}>
-              The installer prints the public key of your NODR when it finishes. Paste the whole key, with its
-              BEGIN and END lines.
-            </p>
-            <PublicKeyField
-              label="Public key"
-              value={publicKey}
-              error={error}
-              onChange={(text) => flow.send({ type: 'key.input', text })}
-            />
-            <div className={styles.buttons}>
-              <Button variant="secondary" onClick={() => flow.send({ type: 'step.back' })}>
-                Back
-              </Button>
-              <Button type="submit" disabled={publicKey.trim() === ''} loading={state.matches('submitting')}>
-                Confirm
-              </Button>
-            </div>
-          </form>
-        )}
-      </div>
+        </>
+      )}
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useLiveUpdates } from '../../app/live-updates.tsx';
+import { useHealthUpdates, useLiveUpdates } from '../../app/live-updates.tsx';
 import { paths } from '../../app/paths.ts';
 import { useSession } from '../../app/session-context.tsx';
+import { summaryLine } from '../../lib/node-status.ts';
 import { nodeListMachine } from '../../machines/node-list.machine.ts';
 import { Button } from '../../ui/button.tsx';
 import { PlusIcon, ServerIcon } from '../../ui/icons.tsx';
@@ -15,7 +16,8 @@ import { SoonModal } from './node-modals.tsx';
 
 /**
  * My NODR (spec 2): the team's nodes, or the empty state; the plus block adds a node (the 'soon' modal at 3). Live
- * updates (spec 4) reload the list in place.
+ * updates (spec 4) reload the list in place; health events (issue 9) update one card. A summary line counts the
+ * nodes by what they show.
  */
 export function MyNodrScreen() {
   const { teamId } = useSession();
@@ -27,6 +29,8 @@ export function MyNodrScreen() {
   const { nodes, configs, error } = state.context;
   const reload = useCallback(() => list.send({ type: 'nodes.reload' }), [list]);
   useLiveUpdates(reload);
+  // issue 9: a node offline or back updates its card in place, without reloading the list.
+  useHealthUpdates(useCallback((health) => list.send({ type: 'nodes.health', health }), [list]));
   const add = () => list.send({ type: 'nodes.add' });
 
   return (
@@ -35,7 +39,7 @@ export function MyNodrScreen() {
         <h1 id="my-nodr-title" className={styles.title}>
           My NODR
         </h1>
-        {nodes.length > 0 && <p className={styles.count}>{nodes.length} of 3 NODRs</p>}
+        {nodes.length > 0 && <p className={styles.count}>{summaryLine(nodes)}</p>}
       </header>
 
       {state.matches('loading') && <Loader label="Loading your NODRs" />}

@@ -1,14 +1,23 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import type { Config, Node } from '../../api/nodes.ts';
-import { MAX_NODE_NAME, nodeDisplay, SUSPENDED_MESSAGE } from '../../lib/node-status.ts';
+import {
+  awaitsFirstCheck,
+  cardStatus,
+  isOffline,
+  nodeDisplay,
+  SUSPENDED_MESSAGE,
+} from '../../lib/node-status.ts';
 import { nodeMachine } from '../../machines/node.machine.ts';
 import { IconButton } from '../../ui/button.tsx';
 import { ChevronDownIcon, PowerIcon, SettingsIcon, TrashIcon } from '../../ui/icons.tsx';
+import { FirstRunHint } from './first-run-hint.tsx';
+import { NameField } from './name-field.tsx';
 import styles from './node-card.module.css';
 import { NodeDetails } from './node-details.tsx';
 import { ConfigUpdateModal, DeactivateModal, DeleteModal, ReconfigureModal } from './node-modals.tsx';
 import { StatusPill } from './status-pill.tsx';
+import { TimeAgo } from './time-ago.tsx';
 
 export interface NodeCardProps {
   node: Node;
@@ -54,9 +63,15 @@ export function NodeCard({ node, configs, onDeleted }: NodeCardProps) {
           <NameField
             name={current.name}
             saving={state.matches({ actions: 'renaming' })}
+            saved={state.context.saved}
             onCommit={(name) => actor.send({ type: 'node.rename', name })}
           />
-          <StatusPill display={display} />
+          <StatusPill status={cardStatus(current)} />
+          {isOffline(current) && current.lastSeenAt && (
+            <span className={styles.lastSeen}>
+              <TimeAgo at={current.lastSeenAt} prefix="last seen" />
+            </span>
+          )}
         </div>
         <div className={styles.actions}>
           <IconButton
@@ -89,6 +104,7 @@ export function NodeCard({ node, configs, onDeleted }: NodeCardProps) {
         </div>
       </div>
       {display === 'suspended' && <p className={styles.suspended}>{SUSPENDED_MESSAGE}</p>}
+      {awaitsFirstCheck(current) && <FirstRunHint node={current} />}
       {state.context.error && (
         <p className={styles.error} role="alert">
           {state.context.error}
@@ -112,40 +128,5 @@ export function NodeCard({ node, configs, onDeleted }: NodeCardProps) {
       {state.children.reconfigure && <ReconfigureModal actor={state.children.reconfigure} />}
       {state.children.configUpdate && <ConfigUpdateModal actor={state.children.configUpdate} />}
     </article>
-  );
-}
-
-/** The editable name (spec 2, 5): placeholder 'Untitled', at most 320 characters, saved on blur or Enter. */
-function NameField({
-  name,
-  saving,
-  onCommit,
-}: {
-  name: string;
-  saving: boolean;
-  onCommit: (name: string) => void;
-}) {
-  const [draft, setDraft] = useState(name);
-  // Once a save is over (done or failed) or a live update renamed the node, the saved name replaces the draft.
-  useEffect(() => {
-    if (!saving) setDraft(name);
-  }, [name, saving]);
-  return (
-    <input
-      className={styles.name}
-      aria-label="NODR name"
-      placeholder="Untitled"
-      maxLength={MAX_NODE_NAME}
-      value={draft}
-      onChange={(event) => setDraft(event.target.value)}
-      onBlur={() => (draft.trim() === name ? setDraft(name) : onCommit(draft))}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') event.currentTarget.blur();
-        if (event.key === 'Escape') {
-          setDraft(name);
-          event.currentTarget.blur();
-        }
-      }}
-    />
   );
 }

@@ -3,31 +3,22 @@ import { type Node, parseCheck } from '../../api/nodes.ts';
 import { formatBitRate, formatBytes, formatDate } from '../../lib/format.ts';
 import { maskPublicKey } from '../../lib/public-key.ts';
 import { Button } from '../../ui/button.tsx';
-import { DownloadIcon, EyeIcon } from '../../ui/icons.tsx';
-import { saveComposeFile } from './compose-download.ts';
+import { EyeIcon } from '../../ui/icons.tsx';
+import { ComposeButton } from './compose-button.tsx';
+import { HealthHistory } from './health-history.tsx';
 import styles from './node-details.module.css';
 import { PublicKeyModal } from './node-modals.tsx';
 import { VerificationRows } from './verification-rows.tsx';
 
 /**
  * The expanded body of a node (spec 2): its configuration, the masked public key with the reveal modal, creation
- * date, domain, the hardware verification rows, and the docker-compose download.
+ * date, domain, the hardware verification rows, last seen and the recent transitions (issue 9), and the
+ * docker-compose download.
  */
 export function NodeDetails({ node, id }: { node: Node; id: string }) {
   const headingId = useId();
   const [showKey, setShowKey] = useState(false);
-  const [download, setDownload] = useState<'idle' | 'busy' | 'failed'>('idle');
   const { config } = node;
-
-  const saveCompose = async () => {
-    setDownload('busy');
-    try {
-      await saveComposeFile(node.teamId, node.id);
-      setDownload('idle');
-    } catch {
-      setDownload('failed');
-    }
-  };
 
   return (
     <div className={styles.details} id={id}>
@@ -65,17 +56,8 @@ export function NodeDetails({ node, id }: { node: Node; id: string }) {
         </div>
         <VerificationRows check={parseCheck(node.check)} config={config} />
       </section>
-      <div className={styles.footer}>
-        <Button variant="secondary" onClick={saveCompose} loading={download === 'busy'}>
-          <DownloadIcon size={18} />
-          Download docker-compose.yml
-        </Button>
-        {download === 'failed' && (
-          <p className={styles.error} role="alert">
-            The file could not be downloaded. Please try again.
-          </p>
-        )}
-      </div>
+      <HealthHistory node={node} />
+      <ComposeButton teamId={node.teamId} nodeId={node.id} />
       {showKey && <PublicKeyModal publicKey={node.publicKey} onClose={() => setShowKey(false)} />}
     </div>
   );

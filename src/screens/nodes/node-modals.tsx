@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { SOON_TITLE } from '../../lib/node-messages.ts';
+import { SOON_DETAIL, SOON_TITLE } from '../../lib/node-messages.ts';
 import type { configUpdateMachine } from '../../machines/node-config-update.machine.ts';
 import type { reconfigureMachine } from '../../machines/node-reconfigure.machine.ts';
 import { Button } from '../../ui/button.tsx';
@@ -86,9 +86,7 @@ export function SoonModal({ onClose }: { onClose: () => void }) {
         </Button>
       }
     >
-      <p className={styles.text}>
-        A workspace can run up to 3 NODRs for now. We will let you know when you can add more.
-      </p>
+      <p className={styles.text}>{SOON_DETAIL}</p>
     </Modal>
   );
 }

@@ -1,12 +1,17 @@
-import { DISPLAY_LABEL, type NodeDisplay } from '../../lib/node-status.ts';
+import { CARD_STATUS_LABEL, type CardStatus } from '../../lib/node-status.ts';
+import { OfflineIcon } from '../../ui/icons.tsx';
 import styles from './status-pill.module.css';
 
-/** The status label of a node (spec 2, 4): colour and text, never colour alone. */
-export function StatusPill({ display }: { display: NodeDisplay }) {
+/** The status label of a node (spec 2, 4; issue 9 Offline): colour and text, never colour alone. */
+export function StatusPill({ status }: { status: CardStatus }) {
   return (
-    <span className={`${styles.pill} ${styles[display]}`}>
-      <span className={styles.dot} aria-hidden="true" />
-      {DISPLAY_LABEL[display]}
+    <span className={`${styles.pill} ${styles[status]}`}>
+      {status === 'offline' ? (
+        <OfflineIcon size={14} className={styles.icon} />
+      ) : (
+        <span className={styles.dot} aria-hidden="true" />
+      )}
+      {CARD_STATUS_LABEL[status]}
     </span>
   );
 }

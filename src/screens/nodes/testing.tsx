@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
+import type { NodeHealthTransition } from '../../../contracts/node-health.ts';
 import type { Config, Node } from '../../api/nodes.ts';
 import type { AppConfig } from '../../app/app-config.ts';
 import { AppConfigProvider } from '../../app/app-config-context.tsx';
@@ -32,11 +33,16 @@ type Override = (call: NodesCall) => Reply | undefined;
 
 /**
  * A fake main API holding the team's nodes (team 3): list, create, rename/update, reconfigure, toggle, delete,
- * compose and configurations, as spec 7 and the server answer them. Every call is recorded.
+ * compose, health (issue 9) and configurations, as spec 7 and the server answer them. Every call is recorded.
  */
 export function fakeNodesApi(
   initial: Node[],
-  options: { configs?: Config[]; overrides?: Record<string, Override> } = {},
+  options: {
+    configs?: Config[];
+    overrides?: Record<string, Override>;
+    /** issue 9: each node's recorded transitions, newest first, answered by its health call. */
+    transitions?: Record<number, NodeHealthTransition[]>;
+  } = {},
 ) {
   const configs = options.configs ?? defaultConfigs;
   const state = { nodes: initial.map((node) => ({ ...node })) };
@@ -63,6 +69,17 @@ export function fakeNodesApi(
         });
         state.nodes.push(node);
         return { status: 201, body: node };
+      },
+    ],
+    [
+      new RegExp(`^${team}/(\\d+)/health$`),
+      'GET',
+      (_, id) => {
+        const node = find(id);
+        if (!node)
+          return { status: 404, body: { error: 'not_found', message: 'No such NODR in this team.' } };
+        const transitions = options.transitions?.[node.id] ?? [];
+        return ok({ lastSeenAt: node.lastSeenAt ?? null, online: node.online ?? null, transitions });
       },
     ],
     [
