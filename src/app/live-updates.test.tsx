@@ -19,8 +19,6 @@ class FakeEventSource {
   ) {
     FakeEventSource.all.push(this);
   }
-  /** Named events (e.g. the server's `shutdown`); this test sends only numbered messages. */
-  addEventListener() {}
   close() {}
   addEventListener(name: string, listener: (message: MessageEvent<string>) => void) {
     this.named.set(name, listener);
