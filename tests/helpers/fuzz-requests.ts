@@ -57,6 +57,7 @@ const mutation = fc.constantFrom<Mutation>(
   'hostile',
   'hostile',
   'hostile',
+  'hostile',
   'boundary',
   'boundary',
   'wrong-type',
@@ -88,7 +89,11 @@ function bodyEntries(schema: FieldSchema | undefined, known: KnownValues) {
     return fieldValue(name, property, known, mode).map((value): [string, unknown] => [name, value]);
   };
   const allValid = fc.tuple(...properties.map((_, index) => field(index, 'valid')));
-  const oneMutated = fc.tuple(fc.nat({ max: properties.length - 1 }), mutation).chain(([target, kind]) =>
+  // Strings are where hostile input does harm (a NUL reaching the database), so they are targeted twice as often.
+  const targets = properties.flatMap(([, property], index) =>
+    property.type === 'string' ? [index, index] : [index],
+  );
+  const oneMutated = fc.tuple(fc.constantFrom(...targets), mutation).chain(([target, kind]) =>
     fc.record({
       entries: fc.tuple(...properties.map((_, index) => field(index, index === target ? kind : 'valid'))),
       mutated: fc.constant<readonly string[]>([`${properties[target]?.[0]}:${kind}`]),
@@ -115,7 +120,7 @@ function bodyEntries(schema: FieldSchema | undefined, known: KnownValues) {
   });
   const chosen = fc.oneof(
     { weight: 2, arbitrary: fc.record({ entries: allValid, mutated: fc.constant<readonly string[]>([]) }) },
-    { weight: 5, arbitrary: oneMutated },
+    { weight: 6, arbitrary: oneMutated },
     { weight: 2, arbitrary: eachOnItsOwn },
     { weight: 1, arbitrary: structural },
   );
