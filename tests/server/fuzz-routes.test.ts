@@ -103,7 +103,7 @@ const knownFor = (route: RouteEntry) => (name: string) => {
   if (name === 'login') return fc.constantFrom(user.email, 'nobody@example.com');
   if (name === 'email') return fc.nat({ max: 999 }).map((n) => `fuzz${n}@example.com`);
   if (name === 'password' || name === 'new_password' || name === 'confirm') return fc.constant(PASSWORD);
-  if (name === 'hash' || name === 'challenge') return fc.constant(randomToken(16));
+  if (name === 'hash' || name === 'challenge') return fc.stringMatching(/^[0-9a-f]{32}$/);
   if (name === 'code') return fc.stringMatching(/^\d{6}$/);
   if (name === 'url' || name.endsWith('Path')) return fc.constantFrom('/createPassword', '/resPassword');
   if (name === 'publicKey') return fc.constantFrom(...spareKeys);
@@ -151,6 +151,34 @@ async function throwawaySession(): Promise<{ id: number; token: string }> {
   return { id: row!.id, token };
 }
 
+/** The draft's session as headers: a bearer token, or for node routes a signature over the exact body sent. */
+function credentials(
+  route: RouteEntry,
+  draft: Draft,
+  payload: string | undefined,
+  throwawayToken: string | undefined,
+): Record<string, string> {
+  if (isNodeRoute(route)) {
+    if (draft.session === 'garbage')
+      return { 'x-nodr-license': '\u00ff\u0001', 'x-nodr-timestamp': 'x', 'x-nodr-signature': '%' };
+    if (draft.session === 'none') return {};
+    // 'outsider' signs with a key that is not the node's.
+    const signer = draft.session === 'own' ? node.keys.privateKey : strangerKey;
+    server.clock.advance(1);
+    const { 'content-type': _json, ...signed } = nodeRequestHeaders(
+      node.node.licenseKey,
+      signer,
+      payload ?? '',
+      server.clock.now().getTime(),
+    );
+    return signed;
+  }
+  if (draft.session === 'own') return { authorization: `Bearer ${throwawayToken ?? user.token}` };
+  if (draft.session === 'outsider') return { authorization: `Bearer ${outsider.token}` };
+  if (draft.session === 'garbage') return { authorization: 'Bearer \u00ff\u0001garbage' };
+  return {};
+}
+
 /** Turns a draft into a request: the session or signature, the caller's ids in the path, the encoded body. */
 async function toRequest(route: RouteEntry, draft: Draft): Promise<InjectOptions> {
   const throwaway = usesThrowawaySession(route) ? await throwawaySession() : undefined;
@@ -177,35 +205,11 @@ async function toRequest(route: RouteEntry, draft: Draft): Promise<InjectOptions
   }
   if (draft.method === 'GET' || draft.method === 'OPTIONS') payload = undefined;
 
-  if (isNodeRoute(route)) {
-    const signer = draft.session === 'own' ? node.keys.privateKey : strangerKey;
-    if (draft.session === 'own' || draft.session === 'outsider') {
-      server.clock.advance(1);
-      const signed = nodeRequestHeaders(
-        node.node.licenseKey,
-        signer,
-        payload ?? '',
-        server.clock.now().getTime(),
-      );
-      Object.assign(
-        headers,
-        signed,
-        headers['content-type'] ? { 'content-type': headers['content-type'] } : {},
-      );
-    } else if (draft.session === 'garbage') {
-      Object.assign(headers, {
-        'x-nodr-license': '\u00ff\u0001',
-        'x-nodr-timestamp': 'x',
-        'x-nodr-signature': '%',
-      });
-    }
-  } else if (draft.session === 'own') {
-    headers.authorization = `Bearer ${throwaway?.token && route.url === '/auth/v1/logout' ? throwaway.token : user.token}`;
-  } else if (draft.session === 'outsider') {
-    headers.authorization = `Bearer ${outsider.token}`;
-  } else if (draft.session === 'garbage') {
-    headers.authorization = 'Bearer \u00ff\u0001garbage';
-  }
+  const endsItsOwnSession = route.url === '/auth/v1/logout';
+  Object.assign(
+    headers,
+    credentials(route, draft, payload, endsItsOwnSession ? throwaway?.token : undefined),
+  );
   return { method: draft.method as InjectOptions['method'], url: `${url}${draft.query}`, headers, payload };
 }
 
