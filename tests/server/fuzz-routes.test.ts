@@ -254,6 +254,7 @@ function tally(route: RouteEntry, response: LightMyRequestResponse) {
 }
 
 const share = quotas(routes);
+const stoppedEarly = new Set<string>();
 
 describe(`fuzzing every route (FUZZ_SEED=${SEED}, ${RUNS} cases, at least ${MIN_PER_ROUTE} per route)`, () => {
   it.each(routes.map((route) => [routeName(route), route] as const))('%s', async (name, route) => {
@@ -274,6 +275,7 @@ describe(`fuzzing every route (FUZZ_SEED=${SEED}, ${RUNS} cases, at least ${MIN_
       endOnFailure: true,
     });
     if (result.failed) {
+      stoppedEarly.add(name);
       const reason =
         result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
       throw new Error(
@@ -284,8 +286,9 @@ describe(`fuzzing every route (FUZZ_SEED=${SEED}, ${RUNS} cases, at least ${MIN_
 
   it('covered every route with its quota and reached past validation', () => {
     const total = [...counts.values()].reduce((sum, count) => sum + count.cases, 0);
-    if (!process.env.FUZZ_ROUTE) expect(total).toBeGreaterThanOrEqual(RUNS);
-    for (const route of routes) {
+    if (!process.env.FUZZ_ROUTE && stoppedEarly.size === 0) expect(total).toBeGreaterThanOrEqual(RUNS);
+    // A route that failed stopped at its counterexample; its own test says so.
+    for (const route of routes.filter((entry) => !stoppedEarly.has(routeName(entry)))) {
       const count = counts.get(routeName(route));
       expect(count?.cases, routeName(route)).toBe(share.get(route));
     }
