@@ -17,6 +17,7 @@ class FakeEventSource {
   ) {
     FakeEventSource.all.push(this);
   }
+  addEventListener() {}
   close() {}
   send(data: string) {
     act(() => this.onmessage?.(new MessageEvent('message', { data })));

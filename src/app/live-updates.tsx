@@ -2,11 +2,19 @@ import { useActorRef } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { serviceUrl } from '../api/client.ts';
 import { eventStreamMachine } from '../machines/event-stream.machine.ts';
+import { ConnectionBanner } from './connection-banner.tsx';
 import { useSession } from './session-context.tsx';
 
 type Listener = (value: number) => void;
 
-const LiveUpdatesContext = createContext<Set<Listener> | null>(null);
+interface Listeners {
+  /** spec 4: each message 10, 20 or 30. */
+  updates: Set<Listener>;
+  /** issue 9: the stream is open again after a break; what is on screen may be stale. */
+  reconnects: Set<() => void>;
+}
+
+const LiveUpdatesContext = createContext<Listeners | null>(null);
 
 /** spec 4: the value sent when the account or the team changed. */
 const ACCOUNT_CHANGED = 30;
@@ -14,10 +22,11 @@ const ACCOUNT_CHANGED = 30;
 /**
  * Holds the live-updates stream (spec 4) open once for the signed-in layout. Each message 10, 20 or 30 goes to every
  * screen that listens with useLiveUpdates, which reloads its data: the spec's page reload, without losing the page.
- * On 30 (account or team changed) the session is checked again too, as a reload would.
+ * On 30 (account or team changed) the session is checked again too, as a reload would. While the stream is down
+ * the reconnecting banner shows; when it is back, screens listening with useReconnected refetch (issue 9).
  */
 export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
-  const [listeners] = useState(() => new Set<Listener>());
+  const [listeners] = useState<Listeners>(() => ({ updates: new Set(), reconnects: new Set() }));
   return (
     <LiveUpdatesContext.Provider value={listeners}>
       {/* Without EventSource (a test's DOM, an old browser) the screens simply get no live updates. */}
@@ -27,27 +36,52 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Runs the event-stream machine; each refresh goes to the listeners, and 30 also re-checks the session. */
-function EventStream({ listeners }: { listeners: Set<Listener> }) {
+/** Runs the event-stream machine and shows its reconnecting banner; refresh and reconnect go to the listeners. */
+function EventStream({ listeners }: { listeners: Listeners }) {
   const { recheck } = useSession();
   const recheckRef = useRef(recheck);
   useEffect(() => {
     recheckRef.current = recheck;
   }, [recheck]);
-  const machine = useMemo(
-    () =>
-      eventStreamMachine.provide({
-        actions: {
-          refresh: (_, value) => {
-            for (const listener of listeners) listener(value);
-            if (value === ACCOUNT_CHANGED) void recheckRef.current().catch(() => {});
-          },
+  const machine = useMemo(() => {
+    const recheckSession = () => void recheckRef.current().catch(() => {});
+    return eventStreamMachine.provide({
+      actions: {
+        refresh: (_, value) => {
+          for (const listener of listeners.updates) listener(value);
+          if (value === ACCOUNT_CHANGED) recheckSession();
         },
-      }),
-    [listeners],
-  );
-  useActorRef(machine, { input: { url: serviceUrl('api', 'v1/sse/handle') } });
-  return null;
+        // The profile and e-mail shown come from the session check: it refetches them too.
+        reconnected: () => {
+          for (const listener of listeners.reconnects) listener();
+          recheckSession();
+        },
+        // A 401 from the check ends the session (src/app/session-ended.ts); an outage changes nothing.
+        broken: recheckSession,
+      },
+    });
+  }, [listeners]);
+  const stream = useActorRef(machine, { input: { url: serviceUrl('api', 'v1/sse/handle') } });
+  return <ConnectionBanner stream={stream} />;
+}
+
+/** Keeps `callback` current in a ref, and adds a listener that calls it to `set` while mounted. */
+function useListener<A extends unknown[]>(
+  set: Set<(...args: A) => void> | undefined,
+  callback: (...args: A) => void,
+): void {
+  const callbackRef = useRef(callback);
+  useEffect(() => {
+    callbackRef.current = callback;
+  }, [callback]);
+  useEffect(() => {
+    if (!set) return;
+    const listener = (...args: A) => callbackRef.current(...args);
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  }, [set]);
 }
 
 /**
@@ -55,17 +89,10 @@ function EventStream({ listeners }: { listeners: Set<Listener> }) {
  * screen rendered alone in a test) it does nothing.
  */
 export function useLiveUpdates(onEvent: (value: number) => void): void {
-  const listeners = useContext(LiveUpdatesContext);
-  const onEventRef = useRef(onEvent);
-  useEffect(() => {
-    onEventRef.current = onEvent;
-  }, [onEvent]);
-  useEffect(() => {
-    if (!listeners) return;
-    const listener: Listener = (value) => onEventRef.current(value);
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, [listeners]);
+  useListener(useContext(LiveUpdatesContext)?.updates, onEvent);
+}
+
+/** issue 9: calls `onReconnect` when the event stream opens again after a break, so a screen refetches its data. */
+export function useReconnected(onReconnect: () => void): void {
+  useListener(useContext(LiveUpdatesContext)?.reconnects, onReconnect);
 }

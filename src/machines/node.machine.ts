@@ -84,8 +84,12 @@ export const nodeMachine = setup({
     errorCode: null,
   }),
   on: {
+    // issue 9: a refetch shows the node as it is now, so the error of an earlier failed action goes with it.
     'node.sync': {
-      actions: { type: 'sync', params: ({ event }) => ({ node: event.node, configs: event.configs }) },
+      actions: [
+        { type: 'sync', params: ({ event }) => ({ node: event.node, configs: event.configs }) },
+        'clearError',
+      ],
     },
   },
   states: {
@@ -147,7 +151,7 @@ export const nodeMachine = setup({
             // spec 4: after a toggle the status comes from the response.
             onDone: {
               target: 'idle',
-              actions: { type: 'assignStatus', params: ({ event }) => event.output.status },
+              actions: [{ type: 'assignStatus', params: ({ event }) => event.output.status }, 'clearError'],
             },
             onError: {
               target: 'idle',
@@ -163,7 +167,10 @@ export const nodeMachine = setup({
               node: context.node,
               name: event.type === 'node.rename' ? event.name.trim() : context.node.name,
             }),
-            onDone: { target: 'idle', actions: { type: 'assignNode', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'assignNode', params: ({ event }) => event.output }, 'clearError'],
+            },
             onError: {
               target: 'idle',
               actions: { type: 'fail', params: ({ event }) => actionFailure(event.error) },

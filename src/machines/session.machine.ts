@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { User } from '../api/auth.ts';
+import { isUnreachable } from '../api/client.ts';
 import { checkSession, endSession } from './session.actors.ts';
 
 export interface SessionContext {
@@ -26,6 +27,7 @@ export const sessionMachine = setup({
   guards: {
     // The app provides it from token storage; without a token there is nothing to check.
     hasToken: () => true,
+    isUnreachable: (_, error: unknown) => isUnreachable(error),
   },
 }).createMachine({
   id: 'session',
@@ -59,7 +61,17 @@ export const sessionMachine = setup({
             id: 'recheckSession',
             src: 'checkSession',
             onDone: { target: 'idle', actions: { type: 'keepUser', params: ({ event }) => event.output } },
-            onError: { target: '#session.unauthenticated', actions: 'forgetUser' },
+            onError: [
+              // issue 9: an outage does not end the session; the reconnecting banner says what is going on.
+              {
+                guard: {
+                  type: 'isUnreachable',
+                  params: ({ event }: { event: { error: unknown } }) => event.error,
+                },
+                target: 'idle',
+              },
+              { target: '#session.unauthenticated', actions: 'forgetUser' },
+            ],
           },
         },
       },

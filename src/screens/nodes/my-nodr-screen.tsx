@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useLiveUpdates } from '../../app/live-updates.tsx';
+import { useLiveUpdates, useReconnected } from '../../app/live-updates.tsx';
 import { paths } from '../../app/paths.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { nodeListMachine } from '../../machines/node-list.machine.ts';
@@ -27,6 +27,7 @@ export function MyNodrScreen() {
   const { nodes, configs, error } = state.context;
   const reload = useCallback(() => list.send({ type: 'nodes.reload' }), [list]);
   useLiveUpdates(reload);
+  useReconnected(reload);
   const add = () => list.send({ type: 'nodes.add' });
 
   return (

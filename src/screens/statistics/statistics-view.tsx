@@ -1,6 +1,7 @@
 import { useActor } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { inspect } from '../../app/inspect.ts';
+import { useReconnected } from '../../app/live-updates.tsx';
 import { paths } from '../../app/paths.ts';
 import {
   isLoadingStat,
@@ -33,6 +34,8 @@ const PERIOD_NAME = { day: 'Day', week: 'Week', month: 'Month' } as const;
 export function StatisticsView({ userId, teamId }: { userId: number; teamId: number }) {
   const [snapshot, send] = useActor(statisticsMachine, { input: { userId, teamId }, inspect: inspect() });
   const theme = useChartTheme();
+  // issue 9: after an outage of the event stream the charts may be stale.
+  useReconnected(() => send({ type: 'stats.reload' }));
   const { nodes, selected, filter, stat, sample } = snapshot.context;
   const loading = isLoadingStat(snapshot);
 
