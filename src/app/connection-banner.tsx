@@ -29,15 +29,16 @@ export function ConnectionBanner({ stream }: { stream: ActorRefFrom<typeof event
 
 /** Whole seconds until `at` (rounded up), ticking each second; null when there is nothing to count down to. */
 function useCountdown(at: number | null, now: () => number): number | null {
-  const left = () => (at === null ? null : Math.max(0, Math.ceil((at - now()) / 1000)));
-  const [secondsLeft, setSecondsLeft] = useState(left);
+  const [secondsLeft, setSecondsLeft] = useState(() => secondsUntil(at, now));
   useEffect(() => {
-    setSecondsLeft(left());
+    setSecondsLeft(secondsUntil(at, now));
     if (at === null) return;
-    const timer = setInterval(() => setSecondsLeft(left()), 250);
+    const timer = setInterval(() => setSecondsLeft(secondsUntil(at, now)), 250);
     return () => clearInterval(timer);
-    // `left` reads only `at` and `now`.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, [at, now]);
   return secondsLeft;
+}
+
+function secondsUntil(at: number | null, now: () => number): number | null {
+  return at === null ? null : Math.max(0, Math.ceil((at - now()) / 1000));
 }
