@@ -1,6 +1,7 @@
 import { ActivitySection } from './activity-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
+import { NotificationsSection } from './notifications-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileDetailsSection } from './profile-details-section.tsx';
 import { ProfileImageSection } from './profile-image-section.tsx';
@@ -12,7 +13,7 @@ import { TwoFactorSection } from './two-factor-section.tsx';
 /**
  * spec 2, Settings at /settings, inside the main layout (whose <main> holds it): profile details, profile image,
  * change password, two-factor sign-in, change e-mail, delete account, the invitation placeholder, and (issue 10) the
- * signed-in browsers and the account's recent activity.
+ * signed-in browsers and the account's recent activity, and (issue 9) the alert e-mails.
  */
 export function SettingsScreen() {
   return (
@@ -25,6 +26,7 @@ export function SettingsScreen() {
         <div className={styles.column}>
           <ProfileDetailsSection />
           <ProfileImageSection />
+          <NotificationsSection />
           <Section title="Invitations">
             <p className={styles.placeholder}>
               You have no invitations yet. Invitations to other teams will appear here.
