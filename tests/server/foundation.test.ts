@@ -43,6 +43,7 @@ describe('server foundation', () => {
     expect(redactUrl('/createPassword/abcDEF123')).toBe('/createPassword/[redacted]');
     expect(redactUrl('/deleteUserAccount/x?y=1')).toBe('/deleteUserAccount/[redacted]?y=1');
     expect(redactUrl('/cancelEmailChange/c4ncel')).toBe('/cancelEmailChange/[redacted]');
+    expect(redactUrl('/unsubscribe/t0ken')).toBe('/unsubscribe/[redacted]');
     expect(redactUrl('/myNodr')).toBe('/myNodr');
   });
 });

@@ -59,6 +59,7 @@ export function NotificationsSection() {
             <input
               type="checkbox"
               role="switch"
+              aria-checked={shown.alerts}
               className={styles.switch}
               checked={shown.alerts}
               disabled={saving}
