@@ -1,15 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../api/auth.ts';
 import { configureApi } from '../api/client.ts';
 import { listNodes } from '../api/nodes.ts';
 import { tokenStore } from '../api/token-store.ts';
 import { SESSION_ENDED, UNREACHABLE } from '../lib/connection-messages.ts';
 import { makeNode } from '../machines/node-fixtures.ts';
+import { pendingEmailUser } from '../machines/settings-fixtures.ts';
 import { LoginScreen } from '../screens/auth/login-screen.tsx';
 import { fakeApi, renderAt, testUser } from '../screens/auth/testing.tsx';
 import { MyNodrScreen } from '../screens/nodes/my-nodr-screen.tsx';
 import { fakeNodesApi, renderNodes } from '../screens/nodes/testing.tsx';
+import { SettingsScreen } from '../screens/settings/settings-screen.tsx';
+import { settingsApi } from '../screens/settings/testing.tsx';
 import { LiveUpdatesProvider } from './live-updates.tsx';
 import { RequireSession } from './require-session.tsx';
 import { notifySessionEnded } from './session-ended.ts';
@@ -38,6 +42,7 @@ const latest = () => FakeEventSource.all.at(-1)!;
 beforeEach(() => configureApi({ onSessionEnded: notifySessionEnded }));
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   FakeEventSource.all = [];
   configureApi({ onSessionEnded: () => {} });
   tokenStore.clear();
@@ -142,5 +147,36 @@ describe('connection state (issue 9 section 5)', () => {
     tokenStore.set('stale');
     await expect(listNodes(3)).rejects.toMatchObject({ status: 401 });
     expect(ended).toHaveBeenCalledOnce();
+  });
+});
+
+describe('Settings stays true across tabs (issue 9 section 5)', () => {
+  it('shows an e-mail change confirmed in another tab when this tab regains focus', async () => {
+    tokenStore.set('good-token');
+    let checked: User = pendingEmailUser;
+    settingsApi({ 'GET /auth/v1/check': () => ({ status: 200, body: checked }) });
+    let time = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => time);
+    renderAt(
+      <RequireSession>
+        <SettingsScreen />
+      </RequireSession>,
+      '/settings',
+    );
+    const email = await screen.findByRole('region', { name: 'Change e-mail' });
+    expect(within(email).getByText('Request in progress')).toBeInTheDocument();
+
+    checked = { ...pendingEmailUser, email: 'new@example.com', statusChangeEmail: 0, newChangeEmail: null };
+    // Within 10 s of the last check, coming back asks nothing.
+    time += 5_000;
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(within(email).getByText('Request in progress')).toBeInTheDocument();
+    time += 5_000;
+    act(() => void window.dispatchEvent(new Event('focus')));
+    // The section starts again from the server's state: the new address, and the form instead of the request.
+    expect(await screen.findByText('new@example.com')).toBeInTheDocument();
+    const updated = screen.getByRole('region', { name: 'Change e-mail' });
+    expect(within(updated).queryByText('Request in progress')).not.toBeInTheDocument();
+    expect(within(updated).getByLabelText('New e-mail')).toBeInTheDocument();
   });
 });

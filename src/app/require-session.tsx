@@ -8,6 +8,7 @@ import { sessionMachine } from '../machines/session.machine.ts';
 import { Loader } from '../ui/loader.tsx';
 import { inspect } from './inspect.ts';
 import { paths } from './paths.ts';
+import { useRecheckOnFocus } from './recheck-on-focus.ts';
 import { type Session, SessionProvider } from './session-context.tsx';
 import { useSessionEnded } from './session-ended.ts';
 
@@ -30,6 +31,10 @@ export function RequireSession({ children }: { children: ReactNode }) {
   // issue 9: a call answered 401 (the client has already forgotten the token); sign-in says why the user is there.
   const [ended, setEnded] = useState(false);
   useSessionEnded(() => setEnded(true));
+  // issue 9: what another tab changed (e-mail, deletion, sign-out) shows when this one comes back.
+  useRecheckOnFocus(() => {
+    if (actorRef.getSnapshot().matches({ authenticated: 'idle' })) send({ type: 'session.recheck' });
+  });
 
   // spec 7: the check runs before every guarded route. React keeps this guard mounted from one guarded route to the
   // next (e.g. /createAccount -> /myNodr), so a new path checks again; the user stays on screen meanwhile.

@@ -1,3 +1,4 @@
+import { useSession } from '../../app/session-context.tsx';
 import { ActivitySection } from './activity-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
@@ -16,6 +17,10 @@ import { TwoFactorSection } from './two-factor-section.tsx';
  * signed-in browsers and the account's recent activity, and (issue 9) the alert e-mails.
  */
 export function SettingsScreen() {
+  const { user } = useSession();
+  // issue 9: an e-mail change confirmed or revoked in another tab reaches this one through the session check (on
+  // focus, or on reconnect); the section starts again from the server's state, as a reload would.
+  const emailState = `${user.email}|${user.statusChangeEmail}|${user.newChangeEmail ?? ''}`;
   return (
     <div className={styles.page}>
       <header className={styles.pageHead}>
@@ -36,7 +41,7 @@ export function SettingsScreen() {
         <div className={styles.column}>
           <PasswordSection />
           <TwoFactorSection />
-          <EmailSection />
+          <EmailSection key={emailState} />
           <DeleteAccountSection />
         </div>
       </div>
