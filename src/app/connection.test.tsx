@@ -180,3 +180,32 @@ describe('Settings stays true across tabs (issue 9 section 5)', () => {
     expect(within(updated).getByLabelText('New e-mail')).toBeInTheDocument();
   });
 });
+
+describe('a sign-out in another tab of this browser (issue 9 section 5)', () => {
+  it('sends this tab to sign in with the explanation when the shared token goes', async () => {
+    tokenStore.set('shared-token');
+    fakeApi({ 'GET /auth/v1/check': () => ({ status: 200, body: testUser }) });
+    renderAt(
+      <RequireSession>
+        <p>Guarded page</p>
+      </RequireSession>,
+      '/myNodr',
+      { routes: { '/': <LoginScreen /> } },
+    );
+    await screen.findByText('Guarded page');
+    // Another tab's change of the token does not end this one; its removal does.
+    act(
+      () =>
+        void window.dispatchEvent(new StorageEvent('storage', { key: 'bearer_access_token', newValue: 'x' })),
+    );
+    expect(screen.getByText('Guarded page')).toBeInTheDocument();
+    tokenStore.clear();
+    act(
+      () =>
+        void window.dispatchEvent(
+          new StorageEvent('storage', { key: 'bearer_access_token', newValue: null }),
+        ),
+    );
+    expect(await screen.findByText(SESSION_ENDED)).toBeInTheDocument();
+  });
+});

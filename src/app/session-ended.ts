@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { TOKEN_KEY } from '../api/token-store.ts';
 
 type Listener = () => void;
 
@@ -13,7 +14,10 @@ export function notifySessionEnded(): void {
   for (const listener of listeners) listener();
 }
 
-/** Calls `onEnded` when a call finds the session ended, while the calling component is mounted. */
+/**
+ * Calls `onEnded` when a call finds the session ended, or when another tab of this browser signs out (it removes
+ * the shared token, so this tab's next call would go without one), while the calling component is mounted.
+ */
 export function useSessionEnded(onEnded: () => void): void {
   const onEndedRef = useRef(onEnded);
   useEffect(() => {
@@ -21,9 +25,14 @@ export function useSessionEnded(onEnded: () => void): void {
   }, [onEnded]);
   useEffect(() => {
     const listener = () => onEndedRef.current();
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_KEY && event.newValue === null) listener();
+    };
     listeners.add(listener);
+    window.addEventListener('storage', onStorage);
     return () => {
       listeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
     };
   }, []);
 }
