@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { User } from '../api/auth.ts';
-import { isUnreachable } from '../api/client.ts';
+import { ApiError } from '../api/client.ts';
 import { checkSession, endSession } from './session.actors.ts';
 
 export interface SessionContext {
@@ -27,7 +27,8 @@ export const sessionMachine = setup({
   guards: {
     // The app provides it from token storage; without a token there is nothing to check.
     hasToken: () => true,
-    isUnreachable: (_, error: unknown) => isUnreachable(error),
+    /** A 401: the session is gone. Anything else (an outage, a server draining with 503) says nothing about it. */
+    isSignedOut: (_, error: unknown) => error instanceof ApiError && error.status === 401,
   },
 }).createMachine({
   id: 'session',
@@ -62,15 +63,16 @@ export const sessionMachine = setup({
             src: 'checkSession',
             onDone: { target: 'idle', actions: { type: 'keepUser', params: ({ event }) => event.output } },
             onError: [
-              // issue 9: an outage does not end the session; the reconnecting banner says what is going on.
               {
                 guard: {
-                  type: 'isUnreachable',
+                  type: 'isSignedOut',
                   params: ({ event }: { event: { error: unknown } }) => event.error,
                 },
-                target: 'idle',
+                target: '#session.unauthenticated',
+                actions: 'forgetUser',
               },
-              { target: '#session.unauthenticated', actions: 'forgetUser' },
+              // issue 9: an outage or a restart does not end the session; the reconnecting banner says what is up.
+              { target: 'idle' },
             ],
           },
         },
