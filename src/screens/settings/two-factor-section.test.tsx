@@ -10,7 +10,10 @@ const uri = `otpauth://totp/NODR%20Dashboard:ada%40example.com?secret=${secret}`
 const codes = Array.from({ length: 10 }, (_, i) => `abcde-1234${i}`);
 
 function open(enabled: boolean, handlers: Parameters<typeof settingsApi>[0] = {}) {
-  const api = settingsApi({ 'GET /auth/v1/two-factor': () => ({ status: 200, body: { enabled } }), ...handlers });
+  const api = settingsApi({
+    'GET /auth/v1/two-factor': () => ({ status: 200, body: { enabled } }),
+    ...handlers,
+  });
   renderSettings();
   const user = userEvent.setup();
   const section = screen.getByRole('region', { name: 'Two-factor sign-in' });
