@@ -3,7 +3,8 @@
 # to paste into the NODR Dashboard (Add node, step 3) and explains the next step.
 #
 # The private key never leaves this machine. Safe to re-run: an existing key is never overwritten; its public
-# key is printed again. POSIX sh, Linux only. See installer/README.md.
+# key is printed again. POSIX sh, on Linux and macOS (OpenSSL or the system's LibreSSL); on Windows it runs in
+# WSL. See installer/README.md.
 #
 #   sh nodr-install.sh [--key-dir DIR]
 #
@@ -62,14 +63,26 @@ while [ "$#" -gt 0 ]; do
   esac
 done
 
-# The node software runs on Linux only (the dashboard's OS check expects Linux, code 10).
+# It only makes keys and explains the next step, so any system with a POSIX shell and openssl will do; the node
+# itself runs in Docker (Docker Desktop on macOS and Windows). Windows shells other than WSL are refused with advice.
 OS_NAME=$(uname -s 2>/dev/null || echo unknown)
-if [ "$OS_NAME" != Linux ]; then
-  fail "this installer runs on Linux only (this system is $OS_NAME). A NODR node needs a Linux server with Docker; run this script there."
-fi
+case $OS_NAME in
+  Linux) DOCKER_HINT="Install Docker Engine with the compose plugin before step 3." ;;
+  Darwin) DOCKER_HINT="Install Docker Desktop for Mac before step 3." ;;
+  MINGW* | MSYS* | CYGWIN* | Windows*)
+    fail "on Windows, run this script inside WSL (Windows Subsystem for Linux): open an Ubuntu terminal and run it there."
+    ;;
+  *)
+    fail "this installer runs on Linux, macOS or Windows (in WSL); this system is $OS_NAME."
+    ;;
+esac
 
-command -v openssl >/dev/null 2>&1 ||
+if ! command -v openssl >/dev/null 2>&1; then
+  if [ "$OS_NAME" = Darwin ]; then
+    fail "openssl is required to generate the key pair; macOS ships it in /usr/bin. Check your PATH and run this script again."
+  fi
   fail "openssl is required to generate the key pair. Install it first (Debian/Ubuntu: apt-get install -y openssl) and run this script again."
+fi
 
 if [ -z "$KEY_DIR" ]; then
   if [ "$(id -u)" = 0 ]; then
@@ -146,5 +159,5 @@ say "  3. Start the node:  cd $NODE_DIR && docker compose up -d"
 say "     The node checks its hardware and appears as active in the dashboard within a minute."
 if ! command -v docker >/dev/null 2>&1; then
   say ""
-  say "Note: Docker is not installed on this machine. Install Docker Engine with the compose plugin before step 3."
+  say "Note: Docker is not installed on this machine. $DOCKER_HINT"
 fi

@@ -48,7 +48,7 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
 const servicePrefixes = ['/auth/', '/api/', '/stats/'];
 // E-mail link pages carry a secret in the path; it never reaches the log (issue 2).
 const secretPaths =
-  /^\/(createPassword|resPassword|changeEmail|cancelEmailChange|deleteUserAccount)\/[^/?#]+/;
+  /^\/(createPassword|resPassword|changeEmail|cancelEmailChange|deleteUserAccount|unsubscribe|auth\/v1\/notifications\/unsubscribe)\/[^/?#]+/;
 
 export function redactUrl(url: string): string {
   return url.replace(secretPaths, '/$1/[redacted]');

@@ -7,6 +7,7 @@ import { AppConfigProvider } from './app/app-config-context.tsx';
 import { watchForDevTools } from './app/dev-warning.ts';
 import { setInspector } from './app/inspect.ts';
 import { AppRoutes } from './app/routes.tsx';
+import { notifySessionEnded } from './app/session-ended.ts';
 import { MaintenanceScreen } from './screens/maintenance/maintenance-screen.tsx';
 import './styles/global.css';
 
@@ -21,7 +22,10 @@ const fallbackConfig: AppConfig = {
 
 async function start(): Promise<void> {
   const config = await loadAppConfig().catch(() => fallbackConfig);
-  configureApi({ bases: { auth: config.authBase, api: config.apiBase, stats: config.statsBase } });
+  configureApi({
+    bases: { auth: config.authBase, api: config.apiBase, stats: config.statsBase },
+    onSessionEnded: notifySessionEnded,
+  });
   watchForDevTools();
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) {
     const { createBrowserInspector } = await import('@statelyai/inspect');

@@ -7,11 +7,14 @@ export interface ApiSettings {
   bases: Record<Service, string>;
   /** spec 7: 403 on any call sends the browser to the site root. */
   onForbidden: () => void;
+  /** issue 9: a 401 to a call that carried a token means the session ended elsewhere. */
+  onSessionEnded: () => void;
 }
 
 let settings: ApiSettings = {
   bases: { auth: '/auth/', api: '/api/', stats: '/stats/' },
   onForbidden: () => window.location.assign('/'),
+  onSessionEnded: () => {},
 };
 
 /** Sets the service base URLs (from /app-config.json) and the 403 behaviour; called once at start. */
@@ -31,6 +34,16 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+/** issue 9: the call never reached the server (fetch itself failed: offline, server down, DNS), not an HTTP refusal. */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('network_error', { cause });
+  }
+}
+
+/** Whether a failed call failed for want of a connection (see NetworkError). */
+export const isUnreachable = (error: unknown): boolean => error instanceof NetworkError;
 
 export type FormFields = Record<string, string | number | boolean | null | undefined>;
 
@@ -83,6 +96,9 @@ export async function request<T>(
     body,
     credentials: 'include',
     signal: options.signal,
+  }).catch((error: unknown) => {
+    // An abort stays what it is (from-request.ts ignores it); anything else is a connection failure.
+    throw options.signal?.aborted ? error : new NetworkError(error);
   });
   if (response.status === 200 || response.status === 201) {
     const data: unknown = options.text ? await response.text() : await response.json();
@@ -90,7 +106,11 @@ export async function request<T>(
   }
   const data: unknown = await response.json().catch(() => undefined);
   const error = (data ?? {}) as { error?: string; message?: string };
-  if (response.status === 401) tokenStore.clear();
+  if (response.status === 401) {
+    tokenStore.clear();
+    // Without a token a 401 is a refusal (a wrong password), not a session that ended.
+    if (token) settings.onSessionEnded();
+  }
   if (response.status === 403) settings.onForbidden();
   throw new ApiError(
     response.status,

@@ -1,5 +1,5 @@
 import { array, create, type Infer, literal, number, string, type, union } from 'superstruct';
-import { OkStruct, siteOrigin, type User, UserStruct } from './auth.ts';
+import { OkStruct, siteOrigin, type User, UserStruct, type UserUpdate, updateUser } from './auth.ts';
 import { ApiError, request } from './client.ts';
 
 /** spec 3/4: one of the user's teams as the deletion pre-check sees it. */
@@ -34,6 +34,19 @@ export const PrecheckStruct = type({
 export type PrecheckTeam = Infer<typeof PrecheckTeamStruct>;
 export type PrecheckStatus = Infer<typeof PrecheckStatusStruct>;
 export type Precheck = Infer<typeof PrecheckStruct>;
+
+/** The user fields PUT v1/user/{id} carries. */
+export type UserFields = Pick<User, 'id' | 'name' | 'surname' | 'phone' | 'image'>;
+
+/**
+ * spec 7: Settings saves the full user with PUT v1/user/{id} (id, name, surname, phone, image as a string), the
+ * profile details and the image alike: `change` over the user as the session holds it. No image yet is '0', the
+ * default avatar (spec 3).
+ */
+export function saveUser(user: UserFields, change: UserUpdate, signal?: AbortSignal): Promise<User> {
+  const { name, surname, phone } = user;
+  return updateUser(user.id, { name, surname, phone, image: user.image ?? '0', ...change }, signal);
+}
 
 export interface ChangePasswordInput {
   userId: number;

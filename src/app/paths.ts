@@ -1,3 +1,5 @@
+import { UNSUBSCRIBE_PAGE } from '../../contracts/notifications.ts';
+
 /** The route table of spec 2, by name (spec 2 "Named routes referenced in navigation"). */
 export const paths = {
   login: '/',
@@ -12,6 +14,8 @@ export const paths = {
   /** issue 10: the one-click link mailed to the old address when an e-mail change is requested. */
   cancelEmailChange: (hash: string) => `/cancelEmailChange/${encodeURIComponent(hash)}`,
   deleteUserAccount: (hash: string) => `/deleteUserAccount/${encodeURIComponent(hash)}`,
+  /** issue 9: the one-click unsubscribe link of every alert e-mail (contracts/notifications.ts UNSUBSCRIBE_PAGE). */
+  unsubscribe: (token: string) => `${UNSUBSCRIBE_PAGE}/${encodeURIComponent(token)}`,
   integration: '/integration',
   myNodr: '/myNodr',
   addNodr: '/addNodr',

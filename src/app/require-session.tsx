@@ -1,13 +1,16 @@
 import { useActor } from '@xstate/react';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { waitFor } from 'xstate';
 import { tokenStore } from '../api/token-store.ts';
+import { SESSION_ENDED } from '../lib/connection-messages.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
 import { Loader } from '../ui/loader.tsx';
 import { inspect } from './inspect.ts';
 import { paths } from './paths.ts';
+import { useRecheckOnFocus } from './recheck-on-focus.ts';
 import { type Session, SessionProvider } from './session-context.tsx';
+import { useSessionEnded } from './session-ended.ts';
 
 const sessionLogic = sessionMachine.provide({
   actions: {
@@ -25,6 +28,13 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const [snapshot, send, actorRef] = useActor(sessionLogic, { inspect: inspect() });
   const { pathname } = useLocation();
   const checkedPath = useRef(pathname);
+  // issue 9: a call answered 401 (the client has already forgotten the token); sign-in says why the user is there.
+  const [ended, setEnded] = useState(false);
+  useSessionEnded(() => setEnded(true));
+  // issue 9: what another tab changed (e-mail, deletion, sign-out) shows when this one comes back.
+  useRecheckOnFocus(() => {
+    if (actorRef.getSnapshot().matches({ authenticated: 'idle' })) send({ type: 'session.recheck' });
+  });
 
   // spec 7: the check runs before every guarded route. React keeps this guard mounted from one guarded route to the
   // next (e.g. /createAccount -> /myNodr), so a new path checks again; the user stays on screen meanwhile.
@@ -47,6 +57,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
     };
   }, [user, send, actorRef]);
 
+  if (ended) return <Navigate to={paths.login} replace state={{ notice: SESSION_ENDED }} />;
   if (snapshot.matches('unauthenticated')) return <Navigate to={paths.login} replace />;
   // While checking (and after logout, until the page reloads) the same loader as the lazy routes shows.
   if (!session) return <Loader fullScreen />;

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { UNSUBSCRIBE_PAGE } from '../../contracts/notifications.ts';
 import { LoginScreen } from '../screens/auth/login-screen.tsx';
 import { NotFoundScreen } from '../screens/not-found/not-found-screen.tsx';
 import { Loader } from '../ui/loader.tsx';
@@ -47,6 +48,10 @@ const DeleteAccountResultScreen = screen(
   () => import('../screens/results/delete-account-result-screen.tsx'),
   'DeleteAccountResultScreen',
 );
+const UnsubscribeResultScreen = screen(
+  () => import('../screens/results/unsubscribe-result-screen.tsx'),
+  'UnsubscribeResultScreen',
+);
 const MainLayout = screen(() => import('../screens/layout/main-layout.tsx'), 'MainLayout');
 const MyNodrScreen = screen(() => import('../screens/nodes/my-nodr-screen.tsx'), 'MyNodrScreen');
 const AddNodrScreen = screen(() => import('../screens/nodes/add-nodr-screen.tsx'), 'AddNodrScreen');
@@ -79,6 +84,7 @@ export function AppRoutes() {
         <Route path="/changeEmail/:hash" element={<ChangeEmailResultScreen />} />
         <Route path="/cancelEmailChange/:hash" element={<CancelEmailChangeResultScreen />} />
         <Route path="/deleteUserAccount/:hash" element={<DeleteAccountResultScreen />} />
+        <Route path={`${UNSUBSCRIBE_PAGE}/:token`} element={<UnsubscribeResultScreen />} />
         {/* The integration layout: its children need a successful session check (spec 2, 6). */}
         <Route
           element={

@@ -1,4 +1,5 @@
-import { ApiError } from '../api/client.ts';
+import { ApiError, isUnreachable } from '../api/client.ts';
+import { UNREACHABLE } from './connection-messages.ts';
 
 /** spec 8: node creation or update error 409. */
 export const KEY_TAKEN =
@@ -10,7 +11,7 @@ export const SOON_TITLE = 'Soon it will be possible to add a new NODR';
 /** What the 'soon' modal and the add flow at 3 nodes say below SOON_TITLE. */
 export const SOON_DETAIL =
   'A workspace can run up to 3 NODRs for now. We will let you know when you can add more.';
-/** Any other failure of a node call (network down, an unexpected server error). */
+/** Any other failure of a node call (an unexpected server error). */
 export const GENERIC_FAILURE = 'Sorry, something went wrong... Please try again later';
 
 /** A failed node call as the screens show it: the message, and the error code spec 8 says is kept. */
@@ -24,7 +25,7 @@ const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'ne
 /** A failed create, update or reconfigure that carried a key (spec 8). */
 export function keyFailure(error: unknown): Failure {
   const code = codeOf(error);
-  if (!(error instanceof ApiError)) return { message: GENERIC_FAILURE, code };
+  if (!(error instanceof ApiError)) return actionFailure(error);
   if (code === 'node_limit') return { message: SOON_TITLE, code };
   if (code === 'public_key_taken') return { message: KEY_TAKEN, code };
   // spec 8: a 500 reads as a key in the wrong format; so does the server's own format refusal.
@@ -35,6 +36,8 @@ export function keyFailure(error: unknown): Failure {
 /** Any other failed node call: the server's own text for a refusal, else the generic message. */
 export function actionFailure(error: unknown): Failure {
   const code = codeOf(error);
+  // issue 9: a server that could not be reached is not 'something went wrong'.
+  if (isUnreachable(error)) return { message: UNREACHABLE, code };
   if (error instanceof ApiError && error.status >= 400 && error.status < 500)
     return { message: error.message, code };
   return { message: GENERIC_FAILURE, code };

@@ -8,7 +8,8 @@ const quietStream = fromCallback<EventStreamEvent, { url: string }>(() => () => 
 
 describe('event stream machine, model', () => {
   const model = createMachineModel(eventStreamMachine, {
-    input: { url: '/api/v1/sse/handle' },
+    // A fixed clock keeps nextRetryAt, part of each state of the graph, finite.
+    input: { url: '/api/v1/sse/handle', now: () => 0 },
     actors: { eventSource: quietStream },
     events: [
       { type: 'sse.open' },
@@ -46,12 +47,14 @@ describe('event stream machine, reconnect backoff (simulated clock)', () => {
     const clock = new SimulatedClock();
     const stream = recordingStream(clock);
     const refresh = vi.fn();
+    const reconnected = vi.fn();
     const machine = eventStreamMachine.provide({
       actors: { eventSource: stream.logic },
-      actions: { refresh: (_, value) => refresh(value) },
+      actions: { refresh: (_, value) => refresh(value), reconnected },
     });
-    const actor = createActor(machine, { input: { url: '/api/v1/sse/handle' }, clock }).start();
-    return { actor, clock, stream, refresh };
+    const input = { url: '/api/v1/sse/handle', now: () => clock.now() };
+    const actor = createActor(machine, { input, clock }).start();
+    return { actor, clock, stream, refresh, reconnected };
   }
 
   /** Breaks the open connection and lets the clock run until the next one, returning the wait. */
@@ -79,7 +82,7 @@ describe('event stream machine, reconnect backoff (simulated clock)', () => {
     clock.increment(1999);
     expect(actor.getSnapshot().value).toBe('waiting');
     clock.increment(1);
-    expect(actor.getSnapshot().value).toEqual({ connected: 'connecting' });
+    expect(actor.getSnapshot().value).toEqual({ connected: 'reconnecting' });
   });
 
   it('starts again from 1 s once a stream has opened', () => {
@@ -104,6 +107,37 @@ describe('event stream machine, reconnect backoff (simulated clock)', () => {
     expect(stream.connections).toHaveLength(2);
     clock.increment(1);
     expect(stream.connections).toHaveLength(3);
+  });
+
+  it('is down, with the time of the next try, from a break until the stream opens again (the banner)', () => {
+    const { actor, clock, stream } = start();
+    stream.emit({ type: 'sse.open' });
+    expect(actor.getSnapshot().hasTag('down')).toBe(false);
+    expect(actor.getSnapshot().context.nextRetryAt).toBeNull();
+    clock.increment(5000);
+    stream.emit({ type: 'sse.error' });
+    expect(actor.getSnapshot().hasTag('down')).toBe(true);
+    expect(actor.getSnapshot().context.nextRetryAt).toBe(6000);
+    clock.increment(1000);
+    // Trying: still down, no countdown.
+    expect(actor.getSnapshot().hasTag('down')).toBe(true);
+    expect(actor.getSnapshot().context.nextRetryAt).toBeNull();
+    stream.emit({ type: 'sse.error' });
+    expect(actor.getSnapshot().context.nextRetryAt).toBe(8000);
+    clock.increment(2000);
+    stream.emit({ type: 'sse.open' });
+    expect(actor.getSnapshot().hasTag('down')).toBe(false);
+  });
+
+  it('says reconnected when a broken stream opens again, not on the first open', () => {
+    const { clock, stream, reconnected } = start();
+    stream.emit({ type: 'sse.open' });
+    expect(reconnected).not.toHaveBeenCalled();
+    stream.emit({ type: 'sse.error' });
+    clock.increment(1000);
+    expect(reconnected).not.toHaveBeenCalled();
+    stream.emit({ type: 'sse.open' });
+    expect(reconnected).toHaveBeenCalledOnce();
   });
 
   it('refreshes on 10, 20 and 30 only', () => {

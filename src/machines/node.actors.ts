@@ -35,13 +35,18 @@ export const updateNodeActor = fromRequest<Node, { node: NodeRef; configId: numb
     ),
 );
 
-/** spec 4 and 5: reconfigure an active node with its exact license key; answers the node, back in status 1. */
-export const reconfigureNodeActor = fromRequest<Node, { node: NodeRef; licenseKey: string }>(
-  ({ input, signal }) =>
-    reconfigureNode(
-      input.node.teamId,
-      input.node.id,
-      { configId: input.node.configId, licenseKey: input.licenseKey },
-      signal,
-    ),
+/**
+ * spec 4 and 5: reconfigure an active node with its exact license key; answers the node, back in status 1. spec 7
+ * lists publicKey among the call's fields: the node's own key is sent, which the server keeps as it is.
+ */
+export const reconfigureNodeActor = fromRequest<
+  Node,
+  { node: NodeRef & Pick<Node, 'publicKey'>; licenseKey: string }
+>(({ input, signal }) =>
+  reconfigureNode(
+    input.node.teamId,
+    input.node.id,
+    { configId: input.node.configId, publicKey: input.node.publicKey, licenseKey: input.licenseKey },
+    signal,
+  ),
 );

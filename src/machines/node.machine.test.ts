@@ -1,8 +1,9 @@
 import { describe, expect, it, type Mock, vi } from 'vitest';
 import { type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
 import { actorDone, actorError, createMachineModel } from '../../tests/model/machine-model.ts';
-import { ApiError } from '../api/client.ts';
+import { ApiError, NetworkError } from '../api/client.ts';
 import type { Node, ToggleResult } from '../api/nodes.ts';
+import { UNREACHABLE } from '../lib/connection-messages.ts';
 import { nodeMachine } from './node.machine.ts';
 import { configUpdateMachine } from './node-config-update.machine.ts';
 import { configs, makeNode, nodesByDisplay } from './node-fixtures.ts';
@@ -176,6 +177,38 @@ describe('node machine, behaviour', () => {
       error: 'The NODR changed meanwhile; reload and try again.',
       errorCode: 'status_changed',
     });
+  });
+
+  it('says the server cannot be reached, and drops the message on the next success or refetch (issue 9)', async () => {
+    const toggle = vi.fn<Call>(async () => {
+      throw new NetworkError(new TypeError('Failed to fetch'));
+    });
+    const { actor } = start(inactive, { toggle });
+    actor.send({ type: 'node.power' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe(UNREACHABLE));
+    expect(actor.getSnapshot().context.errorCode).toBe('network_error');
+    actor.send({ type: 'node.sync', node: inactive, configs });
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, errorCode: null });
+
+    actor.send({ type: 'node.power' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe(UNREACHABLE));
+    // A rename that succeeds clears it too.
+    actor.send({ type: 'node.rename', name: 'Lisbon' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.node.name).toBe('Lisbon'));
+    expect(actor.getSnapshot().context.error).toBeNull();
+
+    // A toggle that goes through at the second try clears it as well.
+    const { actor: again } = start(inactive, {
+      toggle: vi
+        .fn<Call>()
+        .mockRejectedValueOnce(new NetworkError(new TypeError('Failed to fetch')))
+        .mockResolvedValueOnce({ id: inactive.id, status: 10 }),
+    });
+    again.send({ type: 'node.power' });
+    await vi.waitFor(() => expect(again.getSnapshot().context.error).toBe(UNREACHABLE));
+    again.send({ type: 'node.power' });
+    await vi.waitFor(() => expect(again.getSnapshot().context.node.status).toBe(10));
+    expect(again.getSnapshot().context.error).toBeNull();
   });
 
   it('renames with the trimmed name, and only a changed name of at most 320 characters', async () => {

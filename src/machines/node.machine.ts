@@ -89,8 +89,12 @@ export const nodeMachine = setup({
     saved: false,
   }),
   on: {
+    // issue 9: a refetch shows the node as it is now, so the error of an earlier failed action goes with it.
     'node.sync': {
-      actions: { type: 'sync', params: ({ event }) => ({ node: event.node, configs: event.configs }) },
+      actions: [
+        { type: 'sync', params: ({ event }) => ({ node: event.node, configs: event.configs }) },
+        'clearError',
+      ],
     },
   },
   states: {
@@ -160,7 +164,7 @@ export const nodeMachine = setup({
             // spec 4: after a toggle the status comes from the response.
             onDone: {
               target: 'idle',
-              actions: { type: 'assignStatus', params: ({ event }) => event.output.status },
+              actions: [{ type: 'assignStatus', params: ({ event }) => event.output.status }, 'clearError'],
             },
             onError: {
               target: 'idle',
@@ -178,7 +182,7 @@ export const nodeMachine = setup({
             }),
             onDone: {
               target: 'idle',
-              actions: { type: 'assignRenamed', params: ({ event }) => event.output },
+              actions: [{ type: 'assignRenamed', params: ({ event }) => event.output }, 'clearError'],
             },
             onError: {
               target: 'idle',

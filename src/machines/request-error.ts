@@ -1,4 +1,5 @@
-import { ApiError } from '../api/client.ts';
+import { ApiError, isUnreachable } from '../api/client.ts';
+import { UNREACHABLE } from '../lib/connection-messages.ts';
 
 /** A failed call as machines keep it (spec 3: the error code), with a text a screen can show. */
 export interface RequestFailure {
@@ -6,13 +7,15 @@ export interface RequestFailure {
   message: string;
 }
 
-const OFFLINE: RequestFailure = {
-  code: 'network_error',
-  message: 'Something went wrong. Please check your connection and try again.',
+const OFFLINE: RequestFailure = { code: 'network_error', message: UNREACHABLE };
+
+const UNEXPECTED: RequestFailure = {
+  code: 'unexpected_answer',
+  message: 'Something went wrong. Please try again.',
 };
 
-/** Turns what an API actor rejected with into a code and a message; anything but an ApiError is a network fault. */
+/** Turns what an API actor rejected with into a code and a message (issue 9: an unreachable server says so). */
 export function toRequestFailure(error: unknown): RequestFailure {
   if (error instanceof ApiError) return { code: error.code, message: error.message };
-  return OFFLINE;
+  return isUnreachable(error) ? OFFLINE : UNEXPECTED;
 }

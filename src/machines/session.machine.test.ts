@@ -7,7 +7,7 @@ import {
   expectCombinedCoverage,
 } from '../../tests/model/machine-model.ts';
 import type { User } from '../api/auth.ts';
-import { ApiError } from '../api/client.ts';
+import { ApiError, NetworkError } from '../api/client.ts';
 import { sessionMachine } from './session.machine.ts';
 
 const user: User = {
@@ -34,6 +34,7 @@ describe('session machine, model', () => {
     actorError('checkSession', unauthorized),
     actorDone('recheckSession', renamed),
     actorError('recheckSession', unauthorized),
+    actorError('recheckSession', new NetworkError(new TypeError('Failed to fetch'))),
     actorDone('endSession', { ok: true }),
     actorError('endSession', new TypeError('offline')),
   ];
@@ -78,5 +79,29 @@ describe('session machine, behaviour', () => {
     const actor = createActor(machine).start();
     expect(actor.getSnapshot().value).toBe('unauthenticated');
     expect(check).not.toHaveBeenCalled();
+  });
+});
+
+describe('session machine, an outage (issue 9)', () => {
+  it('keeps the user signed in when a recheck cannot reach the server or it drains, and signs out on a 401', async () => {
+    const answers: (() => Promise<User>)[] = [
+      async () => user,
+      async () => Promise.reject(new NetworkError(new TypeError('Failed to fetch'))),
+      async () => Promise.reject(new ApiError(503, 'shutting_down', 'The server is restarting.')),
+      async () => Promise.reject(unauthorized),
+    ];
+    const machine = sessionMachine.provide({
+      actors: { checkSession: fromPromise(() => answers.shift()!()) },
+    });
+    const actor = createActor(machine).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true));
+    for (const _outage of [1, 2]) {
+      actor.send({ type: 'session.recheck' });
+      await vi.waitFor(() => expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true));
+      expect(actor.getSnapshot().context.user).toEqual(user);
+    }
+    actor.send({ type: 'session.recheck' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('unauthenticated'));
+    expect(actor.getSnapshot().context.user).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { User } from '../api/auth.ts';
+import { ApiError } from '../api/client.ts';
 import { checkSession, endSession } from './session.actors.ts';
 
 export interface SessionContext {
@@ -26,6 +27,8 @@ export const sessionMachine = setup({
   guards: {
     // The app provides it from token storage; without a token there is nothing to check.
     hasToken: () => true,
+    /** A 401: the session is gone. Anything else (an outage, a server draining with 503) says nothing about it. */
+    isSignedOut: (_, error: unknown) => error instanceof ApiError && error.status === 401,
   },
 }).createMachine({
   id: 'session',
@@ -59,7 +62,18 @@ export const sessionMachine = setup({
             id: 'recheckSession',
             src: 'checkSession',
             onDone: { target: 'idle', actions: { type: 'keepUser', params: ({ event }) => event.output } },
-            onError: { target: '#session.unauthenticated', actions: 'forgetUser' },
+            onError: [
+              {
+                guard: {
+                  type: 'isSignedOut',
+                  params: ({ event }: { event: { error: unknown } }) => event.error,
+                },
+                target: '#session.unauthenticated',
+                actions: 'forgetUser',
+              },
+              // issue 9: an outage or a restart does not end the session; the reconnecting banner says what is up.
+              { target: 'idle' },
+            ],
           },
         },
       },

@@ -75,7 +75,11 @@ export const sessionsMachine = setup({
       on: { 'sessions.retry': 'loading' },
     },
     ready: {
-      on: { 'sessions.ask': { target: 'confirming', actions: 'keepTarget' } },
+      on: {
+        'sessions.ask': { target: 'confirming', actions: 'keepTarget' },
+        // issue 9: the event stream is back after an outage; the list may be stale.
+        'sessions.retry': 'loading',
+      },
     },
     // The user sees what will be signed out and confirms, or changes their mind.
     confirming: {

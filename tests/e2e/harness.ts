@@ -153,6 +153,15 @@ export async function newPage(browser: Browser, viewport: keyof typeof viewports
 
 /** Runs axe on the page as it is now and fails on any violation, listing them. */
 export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
+  // Text fading in (the layout's 200 ms appear animation) is measured mid-fade otherwise: wait for finite animations.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running',
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (violation) =>

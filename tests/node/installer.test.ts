@@ -9,7 +9,7 @@ import { createSignedInUser, form, startTestServer, type TestServer } from '../h
 const installer = path.resolve(import.meta.dirname, '../../installer/nodr-install.sh');
 
 function runInstaller(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync('sh', [installer, ...args], {
+  const result = spawnSync('/bin/sh', [installer, ...args], {
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: os.tmpdir(), ...env },
   });
@@ -92,16 +92,45 @@ describe('the node installer', () => {
     expect(fs.readFileSync(path.join(keyDir, 'private.pem'), 'utf8')).toBe('not a key');
   });
 
-  it('refuses other systems than Linux with a clear message', () => {
-    const fakeBin = path.join(dir, 'fake-bin');
-    fs.mkdirSync(fakeBin, { recursive: true });
-    fs.writeFileSync(path.join(fakeBin, 'uname'), '#!/bin/sh\necho Darwin\n', { mode: 0o755 });
-    const run = runInstaller(['--key-dir', path.join(dir, 'mac', 'keys')], {
-      PATH: `${fakeBin}:${process.env.PATH}`,
+  /**
+   * A PATH holding only what the script needs, with `uname -s` answering `system`: another system simulated on
+   * this one, and no Docker, whatever this machine has.
+   */
+  function systemPath(system: string): string {
+    const bin = fs.mkdtempSync(path.join(dir, 'bin-'));
+    fs.writeFileSync(path.join(bin, 'uname'), `#!/bin/sh\necho ${system}\n`, { mode: 0o755 });
+    for (const tool of ['openssl', 'id', 'dirname', 'basename', 'chmod', 'mkdir', 'ln', 'rm', 'cat']) {
+      const found = execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim();
+      fs.symlinkSync(found, path.join(bin, tool));
+    }
+    return bin;
+  }
+
+  it('makes the keys on macOS too, and says Docker Desktop is what runs the node there', () => {
+    const keyDir = path.join(dir, 'mac', 'keys');
+    const run = runInstaller(['--key-dir', keyDir], { PATH: systemPath('Darwin') });
+    expect(run.code, run.stderr).toBe(0);
+    const key = printedKey(run.stdout);
+    expect(key.split('\n').map((line) => line.length)).toEqual([26, 64, 60, 24]);
+    expect(fs.statSync(path.join(keyDir, 'private.pem')).mode & 0o777).toBe(0o600);
+    expect(run.stdout).toContain(`cd ${path.dirname(keyDir)} && docker compose up -d`);
+    expect(run.stdout).toContain('Install Docker Desktop for Mac before step 3.');
+  });
+
+  it('on Windows outside WSL, says to run it inside WSL and touches nothing', () => {
+    const run = runInstaller(['--key-dir', path.join(dir, 'windows', 'keys')], {
+      PATH: systemPath('MINGW64_NT-10.0-19045'),
     });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('runs on Linux only (this system is Darwin)');
-    expect(fs.existsSync(path.join(dir, 'mac'))).toBe(false);
+    expect(run.stderr).toContain('on Windows, run this script inside WSL');
+    expect(fs.existsSync(path.join(dir, 'windows'))).toBe(false);
+  });
+
+  it('refuses other systems with a clear message', () => {
+    const run = runInstaller(['--key-dir', path.join(dir, 'bsd', 'keys')], { PATH: systemPath('FreeBSD') });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('runs on Linux, macOS or Windows (in WSL); this system is FreeBSD');
+    expect(fs.existsSync(path.join(dir, 'bsd'))).toBe(false);
   });
 
   it('is served at a stable path as a shell script', async () => {

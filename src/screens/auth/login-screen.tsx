@@ -1,5 +1,5 @@
 import { useActor } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { tokenStore } from '../../api/token-store.ts';
 import { inspect } from '../../app/inspect.ts';
@@ -14,8 +14,13 @@ import { TwoFactorCodeForm } from './two-factor-code-form.tsx';
 /** spec 2, Login at /: e-mail and password, Login, links to Forgot password and Sign up; success goes to My NODR. */
 export function LoginScreen() {
   const navigate = useNavigate();
-  // e.g. after a password reset on an account with two-factor sign-in (new-password-form.tsx).
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  // e.g. after a password reset on an account with two-factor sign-in (new-password-form.tsx), or a session that
+  // ended elsewhere (issue 9). Shown once: kept here, then dropped from the history entry so a reload forgets it.
+  const location = useLocation();
+  const [notice] = useState(() => (location.state as { notice?: string } | null)?.notice);
+  useEffect(() => {
+    if (location.state) navigate(location.pathname, { replace: true, state: null });
+  }, [location, navigate]);
   const [snapshot, send] = useActor(
     loginMachine.provide({
       actions: {

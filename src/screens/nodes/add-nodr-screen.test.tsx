@@ -52,6 +52,7 @@ describe('Add NODR', () => {
       'Installer for macOS',
     ]);
     for (const link of links) expect(link).toHaveAttribute('href', nodesTestConfig.installerUrl);
+    expect(screen.getByText(/On Windows, run it in WSL \(Windows Subsystem for Linux\)/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy command' }));
     expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Copied to the clipboard');

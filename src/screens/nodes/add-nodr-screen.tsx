@@ -178,7 +178,7 @@ interface InstallerStepProps {
   onNext: () => void;
 }
 
-/** spec 2 step 2: one installer for every system (the Linux script), and its command to copy. */
+/** spec 2 step 2: one installer for every system (a POSIX sh script; in WSL on Windows), and its command to copy. */
 function InstallerStep({
   installerUrl,
   command,
@@ -203,6 +203,11 @@ function InstallerStep({
           </li>
         ))}
       </ul>
+      {/* issue 9: the script is POSIX sh; Windows has no such shell of its own. */}
+      <p className={styles.text}>
+        On Linux and macOS, run it in a terminal. On Windows, run it in WSL (Windows Subsystem for Linux),
+        e.g. in an Ubuntu terminal.
+      </p>
       <div className={styles.command}>
         <code className={styles.commandText}>{command}</code>
         <Button variant="secondary" onClick={onCopy}>

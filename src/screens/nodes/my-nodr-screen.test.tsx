@@ -185,9 +185,13 @@ describe('My NODR', () => {
     await userEvent.click(button);
     const update = await screen.findByRole('dialog', { name: 'Update configuration' });
     expect(within(node).getByText('Configuring hardware')).toBeInTheDocument();
-    expect(api.calls.find((call) => call.path.includes('reset_settings_nodr'))?.form).toMatchObject({
-      licenseKey: active.licenseKey,
+    // spec 7: teamId, configId, publicKey, licenseKey, id.
+    expect(api.calls.find((call) => call.path.includes('reset_settings_nodr'))?.form).toEqual({
+      teamId: '3',
       configId: '2',
+      publicKey: active.publicKey,
+      licenseKey: active.licenseKey,
+      id: '1',
     });
     // The config update: a coming-soon configuration cannot be chosen; an empty key is sent without a key.
     expect(within(update).getByRole('radio', { name: /NODR Edge/ })).toBeDisabled();

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useHealthUpdates, useLiveUpdates } from '../../app/live-updates.tsx';
+import { useHealthUpdates, useLiveUpdates, useReconnected } from '../../app/live-updates.tsx';
 import { paths } from '../../app/paths.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { summaryLine } from '../../lib/node-status.ts';
@@ -31,6 +31,7 @@ export function MyNodrScreen() {
   useLiveUpdates(reload);
   // issue 9: a node offline or back updates its card in place, without reloading the list.
   useHealthUpdates(useCallback((health) => list.send({ type: 'nodes.health', health }), [list]));
+  useReconnected(reload);
   const add = () => list.send({ type: 'nodes.add' });
 
   return (

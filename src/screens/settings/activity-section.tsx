@@ -1,6 +1,7 @@
 import { useActor } from '@xstate/react';
 import { ACTIVITY, ACTIVITY_RETENTION_DAYS, ACTIVITY_WORDS } from '../../../contracts/account-activity.ts';
 import { inspect } from '../../app/inspect.ts';
+import { useReconnected } from '../../app/live-updates.tsx';
 import { activityMachine } from '../../machines/activity.machine.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
@@ -12,6 +13,7 @@ import styles from './sessions.module.css';
 /** issue 10, Settings > Recent activity: the account's security events of the last 90 days, newest first. */
 export function ActivitySection() {
   const [snapshot, send] = useActor(activityMachine, { inspect: inspect() });
+  useReconnected(() => send({ type: 'activity.refresh' }));
   const { entries, error } = snapshot.context;
   const loading = snapshot.matches('loading');
 

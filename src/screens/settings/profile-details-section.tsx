@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { updateUser } from '../../api/auth.ts';
+import { saveUser } from '../../api/settings.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { toRequestFailure } from '../../machines/request-error.ts';
 import { Button } from '../../ui/button.tsx';
@@ -42,7 +42,7 @@ export function ProfileDetailsSection() {
     if (Object.keys(found).length > 0) return;
     setStatus({ kind: 'saving' });
     try {
-      const saved = await updateUser(user.id, trimmed);
+      const saved = await saveUser(user, trimmed);
       setDetails({ name: saved.name, surname: saved.surname, phone: saved.phone });
       await recheck();
       setStatus({ kind: 'saved' });

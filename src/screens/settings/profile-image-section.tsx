@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { updateUser } from '../../api/auth.ts';
+import { saveUser } from '../../api/settings.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { toRequestFailure } from '../../machines/request-error.ts';
 import { Button } from '../../ui/button.tsx';
@@ -21,7 +21,7 @@ export function ProfileImageSection() {
   const save = async (image: string) => {
     setState({ open: true, saving: true, error: null });
     try {
-      await updateUser(user.id, { image });
+      await saveUser(user, { image });
       // The header avatar follows the session's user (spec 2).
       await recheck();
       setState({ open: false });

@@ -2,6 +2,7 @@ import { useActor } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { SignedInBrowser } from '../../api/sessions.ts';
 import { inspect } from '../../app/inspect.ts';
+import { useReconnected } from '../../app/live-updates.tsx';
 import { type SignOutTarget, sessionsMachine } from '../../machines/sessions.machine.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
@@ -50,6 +51,7 @@ const isTarget = (target: SignOutTarget | null, browser: SignedInBrowser) =>
 /** issue 10, Settings > Sessions: every signed-in browser; sign one out, or all but this one. */
 export function SessionsSection() {
   const [snapshot, send] = useActor(sessionsMachine, { inspect: inspect() });
+  useReconnected(() => send({ type: 'sessions.retry' }));
   const { browsers, target, error } = snapshot.context;
   const sending = snapshot.matches('revokingOne') || snapshot.matches('revokingOthers');
   const others = browsers.filter((browser) => !browser.current);

@@ -36,10 +36,14 @@ describe('SettingsScreen', () => {
     await user.type(screen.getByLabelText('Phone'), ' 020 7946 0001 ');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Profile details saved')).toBeInTheDocument();
-    expect(api.calls[0]).toMatchObject({
-      method: 'PUT',
-      path: '/auth/v1/user/7',
-      form: { id: '7', name: 'Augusta', surname: 'Lovelace', phone: '020 7946 0001' },
+    // spec 7: the full user, the image (as a string) included.
+    expect(api.calls[0]).toMatchObject({ method: 'PUT', path: '/auth/v1/user/7' });
+    expect(api.calls[0]?.form).toEqual({
+      id: '7',
+      name: 'Augusta',
+      surname: 'Lovelace',
+      phone: '020 7946 0001',
+      image: '3',
     });
     expect(session.recheck).toHaveBeenCalledOnce();
   });
@@ -76,9 +80,15 @@ describe('SettingsScreen', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Fox' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.calls.map((call) => [call.method, call.path, call.form.image])).toEqual([
-      ['PUT', '/auth/v1/user/7', '8'],
-    ]);
+    expect(api.calls.map((call) => [call.method, call.path])).toEqual([['PUT', '/auth/v1/user/7']]);
+    // spec 7: the full user with the new image, as a string.
+    expect(api.calls[0]?.form).toEqual({
+      id: '7',
+      name: 'Ada',
+      surname: 'Lovelace',
+      phone: '+44 20 7946 0000',
+      image: '8',
+    });
     expect(session.recheck).toHaveBeenCalledOnce();
   });
 

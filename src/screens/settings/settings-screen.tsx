@@ -1,6 +1,8 @@
+import { useSession } from '../../app/session-context.tsx';
 import { ActivitySection } from './activity-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
+import { NotificationsSection } from './notifications-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileDetailsSection } from './profile-details-section.tsx';
 import { ProfileImageSection } from './profile-image-section.tsx';
@@ -12,9 +14,13 @@ import { TwoFactorSection } from './two-factor-section.tsx';
 /**
  * spec 2, Settings at /settings, inside the main layout (whose <main> holds it): profile details, profile image,
  * change password, two-factor sign-in, change e-mail, delete account, the invitation placeholder, and (issue 10) the
- * signed-in browsers and the account's recent activity.
+ * signed-in browsers and the account's recent activity, and (issue 9) the alert e-mails.
  */
 export function SettingsScreen() {
+  const { user } = useSession();
+  // issue 9: an e-mail change confirmed or revoked in another tab reaches this one through the session check (on
+  // focus, or on reconnect); the section starts again from the server's state, as a reload would.
+  const emailState = `${user.email}|${user.statusChangeEmail}|${user.newChangeEmail ?? ''}`;
   return (
     <div className={styles.page}>
       <header className={styles.pageHead}>
@@ -25,6 +31,7 @@ export function SettingsScreen() {
         <div className={styles.column}>
           <ProfileDetailsSection />
           <ProfileImageSection />
+          <NotificationsSection />
           <Section title="Invitations">
             <p className={styles.placeholder}>
               You have no invitations yet. Invitations to other teams will appear here.
@@ -34,7 +41,7 @@ export function SettingsScreen() {
         <div className={styles.column}>
           <PasswordSection />
           <TwoFactorSection />
-          <EmailSection />
+          <EmailSection key={emailState} />
           <DeleteAccountSection />
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../contracts/notifications.ts';
 import type { User } from '../../api/auth.ts';
 import { SessionProvider } from '../../app/session-context.tsx';
 import { settingsUser } from '../../machines/settings-fixtures.ts';
@@ -19,17 +20,18 @@ export function renderSettings(user: User = settingsUser) {
   return session;
 }
 
-/** The list loads of the Sessions and Recent activity sections, which every Settings render makes. */
-const listLoads = new Set(['GET /auth/v1/sessions', 'GET /auth/v1/activity']);
+/** The loads of the Sessions, Recent activity and Notifications sections, which every Settings render makes. */
+const listLoads = new Set(['GET /auth/v1/sessions', 'GET /auth/v1/activity', 'GET /auth/v1/notifications']);
 
 /**
- * fakeApi for Settings: the two list loads answer empty lists unless `handlers` says otherwise, and `calls` leaves
+ * fakeApi for Settings: the list loads answer empty lists (Notifications its defaults) unless `handlers` says otherwise, and `calls` leaves
  * them out, so a test of one section sees only that section's calls.
  */
 export function settingsApi(handlers: Parameters<typeof fakeApi>[0]) {
   const api = fakeApi({
     'GET /auth/v1/sessions': () => ({ status: 200, body: [] }),
     'GET /auth/v1/activity': () => ({ status: 200, body: [] }),
+    'GET /auth/v1/notifications': () => ({ status: 200, body: DEFAULT_NOTIFICATION_SETTINGS }),
     ...handlers,
   });
   return {

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { fakeApi } from '../auth/testing.tsx';
 import { renderSettings, settingsApi } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -10,7 +9,7 @@ const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const uri = `otpauth://totp/NODR%20Dashboard:ada%40example.com?secret=${secret}`;
 const codes = Array.from({ length: 10 }, (_, i) => `abcde-1234${i}`);
 
-function open(enabled: boolean, handlers: Parameters<typeof fakeApi>[0] = {}) {
+function open(enabled: boolean, handlers: Parameters<typeof settingsApi>[0] = {}) {
   const api = settingsApi({
     'GET /auth/v1/two-factor': () => ({ status: 200, body: { enabled } }),
     ...handlers,

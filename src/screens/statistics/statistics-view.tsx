@@ -2,6 +2,7 @@ import { useActor } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { inspect } from '../../app/inspect.ts';
+import { useReconnected } from '../../app/live-updates.tsx';
 import { paths } from '../../app/paths.ts';
 import {
   isLoadingStat,
@@ -37,6 +38,8 @@ export function StatisticsView({ userId, teamId }: { userId: number; teamId: num
     inspect: inspect(),
   });
   const theme = useChartTheme();
+  // issue 9: after an outage of the event stream the charts may be stale.
+  useReconnected(() => send({ type: 'stats.reload' }));
   const { nodes, selected, filter, stat, sample, generation } = snapshot.context;
   const loading = isLoadingStat(snapshot);
 

@@ -1,0 +1,42 @@
+import { boolean, type Infer, literal, type, union } from 'superstruct';
+import {
+  NOTIFICATIONS_PATH,
+  type NotificationSettings,
+  OFFLINE_ALERT_DELAYS_MIN,
+  UNSUBSCRIBE_PATH,
+} from '../../contracts/notifications.ts';
+import { OkStruct } from './auth.ts';
+import { request } from './client.ts';
+
+const [d0, d5, d15, d60] = OFFLINE_ALERT_DELAYS_MIN;
+
+/** issue 9: the user's alert settings as GET/PUT {auth}v1/notifications answer them (contracts/notifications.ts). */
+export const NotificationSettingsStruct = type({
+  alerts: boolean(),
+  offlineDelayMin: union([literal(d0), literal(d5), literal(d15), literal(d60)]),
+});
+
+// The struct and the contract must describe the same shape.
+export type NotificationSettingsAnswer = Infer<typeof NotificationSettingsStruct> & NotificationSettings;
+
+/** GET {auth}v1/notifications. */
+export function getNotifications(signal?: AbortSignal): Promise<NotificationSettings> {
+  return request('auth', 'GET', NOTIFICATIONS_PATH, { struct: NotificationSettingsStruct, signal });
+}
+
+/** PUT {auth}v1/notifications with both fields (JSON). */
+export function saveNotifications(
+  settings: NotificationSettings,
+  signal?: AbortSignal,
+): Promise<NotificationSettings> {
+  return request('auth', 'PUT', NOTIFICATIONS_PATH, {
+    json: { alerts: settings.alerts, offlineDelayMin: settings.offlineDelayMin },
+    struct: NotificationSettingsStruct,
+    signal,
+  });
+}
+
+/** POST {auth}v1/notifications/unsubscribe `{ token }` from the page an alert e-mail links to; no sign-in. */
+export function unsubscribe(token: string, signal?: AbortSignal) {
+  return request('auth', 'POST', UNSUBSCRIBE_PATH, { json: { token }, struct: OkStruct, signal });
+}

@@ -1,0 +1,21 @@
+import { useActor } from '@xstate/react';
+import { useParams } from 'react-router-dom';
+import { inspect } from '../../app/inspect.ts';
+import { paths } from '../../app/paths.ts';
+import { unsubscribeMachine } from '../../machines/unsubscribe.machine.ts';
+import { LinkResult, linkOutcome } from './link-result.tsx';
+
+/** issue 9, /unsubscribe/{token}: turns the alert e-mails off on opening; no sign-in needed. */
+export function UnsubscribeResultScreen() {
+  const { token = '' } = useParams();
+  const [snapshot] = useActor(unsubscribeMachine, { input: { token }, inspect: inspect() });
+  return (
+    <LinkResult
+      outcome={linkOutcome(snapshot)}
+      loadingLabel="Turning off alert e-mails"
+      successTitle="You will no longer receive alert e-mails"
+      successBody={<p>You can turn them on again at any time in Settings, under Notifications.</p>}
+      next={{ to: paths.login, label: 'Go to login' }}
+    />
+  );
+}
