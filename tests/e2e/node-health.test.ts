@@ -178,6 +178,9 @@ describe('node health with the real agent', () => {
     fs.writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
     // As if this agent had run here before: it reports the minute it starts in at the next minute's end, instead
     // of skipping it (docs/agent.md), so the Day chart below gains a point within a minute.
+    // The Statistics page must first read before that minute ends: close to a minute's end, start after it.
+    const toMinuteEnd = 60_000 - (Date.now() % 60_000);
+    if (toMinuteEnd < 15_000) await new Promise((resolve) => setTimeout(resolve, toMinuteEnd + 100));
     fs.mkdirSync(path.join(dir, 'state'));
     const lastMinute = Math.floor(Date.now() / 60_000) * 60 - 60;
     fs.writeFileSync(path.join(dir, 'state', 'state.json'), JSON.stringify({ lastMinute }));
