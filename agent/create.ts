@@ -74,6 +74,7 @@ export async function createAgent(options: AgentOptions, overrides: AgentOverrid
     clock,
     log,
     random: overrides.random,
+    heartbeatMs: options.heartbeatS === undefined ? undefined : options.heartbeatS * 1000,
     maxBackoffMs: overrides.maxBackoffMs,
   });
 }

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeApiUrl, parseAgentOptions, parseBandwidth, UsageError } from './options.ts';
 
+const required = ['--server', 'http://x', '--key', 'k', '--license', 'l'];
+
 describe('agent options', () => {
   it('reads flags', () => {
     const options = parseAgentOptions(
@@ -70,5 +72,18 @@ describe('agent options', () => {
     expect(parseBandwidth('2.5Gbps')).toBe(2_500_000_000);
     expect(parseBandwidth('1000000')).toBe(1_000_000);
     expect(() => parseBandwidth('fast')).toThrow(UsageError);
+  });
+
+  it('reads the heartbeat interval in whole seconds, 60 by default', () => {
+    expect(parseAgentOptions(required, {})).toMatchObject({ heartbeatS: 60 });
+    expect(parseAgentOptions([...required, '--heartbeat-s', '2'], {})).toMatchObject({ heartbeatS: 2 });
+    expect(parseAgentOptions(required, { NODR_HEARTBEAT_S: '30' })).toMatchObject({ heartbeatS: 30 });
+    expect(parseAgentOptions([...required, '--heartbeat-s=5'], { NODR_HEARTBEAT_S: '30' })).toMatchObject({
+      heartbeatS: 5,
+    });
+    for (const bad of ['0', '-1', '1.5', '2s', '', '3601', 'x']) {
+      expect(() => parseAgentOptions([...required, '--heartbeat-s', bad], {})).toThrow(/heartbeat interval/);
+    }
+    expect(() => parseAgentOptions(required, { NODR_HEARTBEAT_S: 'often' })).toThrow(UsageError);
   });
 });

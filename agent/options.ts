@@ -17,6 +17,8 @@ export interface AgentOptions {
   /** URL or file of the node software's traffic counters */
   counters?: string;
   verbose: boolean;
+  /** seconds between heartbeats (default 60); the server's NODE_OFFLINE_AFTER_S must be well above it */
+  heartbeatS?: number;
 }
 
 export class UsageError extends Error {}
@@ -36,6 +38,7 @@ export const USAGE = `Usage: npx tsx agent/main.ts --server URL --key FILE --lic
                                                                 env NODR_BANDWIDTH
   --counters SOURCE  URL or file of the node software's traffic counters (default: report no traffic)
                                                                 env NODR_COUNTERS
+  --heartbeat-s N    seconds between heartbeats, 1 to 3600 (default 60)           env NODR_HEARTBEAT_S
   --verbose          also log every delivered minute            env NODR_VERBOSE=1
   -h, --help         show this help`;
 
@@ -64,6 +67,17 @@ export function nodeApiUrl(server: string): string {
   return url.toString();
 }
 
+export const DEFAULT_HEARTBEAT_S = 60;
+const MAX_HEARTBEAT_S = 3600;
+
+/** Whole seconds between heartbeats, 1 to an hour. */
+export function parseHeartbeatSeconds(text: string): number {
+  const seconds = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  if (!(seconds >= 1 && seconds <= MAX_HEARTBEAT_S))
+    throw new UsageError(`Not a heartbeat interval: ${text} (whole seconds, 1 to ${MAX_HEARTBEAT_S})`);
+  return seconds;
+}
+
 const truthy = (value: string | undefined) =>
   value !== undefined && !['', '0', 'false', 'no'].includes(value);
 
@@ -80,6 +94,7 @@ export function parseAgentOptions(argv: readonly string[], env: NodeJS.ProcessEn
     '--ip',
     '--bandwidth',
     '--counters',
+    '--heartbeat-s',
   ];
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] ?? '';
@@ -106,6 +121,7 @@ export function parseAgentOptions(argv: readonly string[], env: NodeJS.ProcessEn
   if (!licenseKey) throw new UsageError('The license key is required (--license or NODR_LICENSE_KEY).');
   const stateDir = path.resolve(flags.get('--state-dir') ?? env.NODR_STATE_DIR ?? 'nodr-agent-state');
   const bandwidth = flags.get('--bandwidth') ?? env.NODR_BANDWIDTH;
+  const heartbeat = flags.get('--heartbeat-s') ?? (env.NODR_HEARTBEAT_S || undefined);
   return {
     apiUrl: nodeApiUrl(server),
     privateKeyFile: path.resolve(keyFile),
@@ -117,5 +133,6 @@ export function parseAgentOptions(argv: readonly string[], env: NodeJS.ProcessEn
     bandwidth: bandwidth ? parseBandwidth(bandwidth) : undefined,
     counters: flags.get('--counters') ?? (env.NODR_COUNTERS || undefined),
     verbose: switches.has('--verbose') || truthy(env.NODR_VERBOSE),
+    heartbeatS: heartbeat === undefined ? DEFAULT_HEARTBEAT_S : parseHeartbeatSeconds(heartbeat),
   };
 }

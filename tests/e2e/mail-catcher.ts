@@ -5,6 +5,8 @@ export interface CaughtMail {
   to: string[];
   subject: string;
   text: string;
+  /** One header by its name (any case), unfolded; '' when absent. */
+  header: (name: string) => string;
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -23,7 +25,7 @@ function parse(raw: string, to: string[]): CaughtMail {
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
   if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body);
   else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { to, subject: header('Subject'), text: body };
+  return { to, subject: header('Subject'), text: body, header };
 }
 
 /** A real SMTP server on loopback that keeps every message it receives (smtp-server). */
