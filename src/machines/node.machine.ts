@@ -182,7 +182,8 @@ export const nodeMachine = setup({
             }),
             onDone: {
               target: 'idle',
-              actions: [{ type: 'assignRenamed', params: ({ event }) => event.output }, 'clearError'],
+              // clearError also ends an earlier 'Saved'; this rename's 'Saved' comes after it.
+              actions: ['clearError', { type: 'assignRenamed', params: ({ event }) => event.output }],
             },
             onError: {
               target: 'idle',
