@@ -196,6 +196,27 @@ export interface ApiAccount {
   teamId: number;
 }
 
+/**
+ * Makes a page signed in as `account`, as the sign-in screen would: the bearer token in storage and the event
+ * stream's HttpOnly cookie (without it the stream is refused and the reconnecting banner shows).
+ */
+export async function signInPage(page: Page, server: RunningServer, account: ApiAccount): Promise<void> {
+  await page
+    .context()
+    .addInitScript((token) => localStorage.setItem('bearer_access_token', token), account.token);
+  await page
+    .context()
+    .addCookies([
+      {
+        name: 'nodr_session',
+        value: account.token,
+        url: `${server.url}/api/v1/sse`,
+        httpOnly: true,
+        sameSite: 'Strict',
+      },
+    ]);
+}
+
 async function call(
   server: RunningServer,
   method: string,

@@ -13,6 +13,7 @@ import {
   launchBrowser,
   newPage,
   type RunningServer,
+  signInPage,
   signInThroughUi,
   signUpViaApi,
   startServer,
@@ -193,9 +194,7 @@ describe('node health with the real agent', () => {
     statsPage = await newPage(browser);
     // The page's clock is Playwright's, so its minute refresh can be made due at once (statistics.test.ts).
     await statsPage.clock.install();
-    await statsPage
-      .context()
-      .addInitScript((token) => localStorage.setItem('bearer_access_token', token), account.token);
+    await signInPage(statsPage, server, account);
     await statsPage.goto(`${server.url}/statistics`);
     await expect
       .poll(() => statsPage.getByRole('checkbox', { name: new RegExp(NODE_NAME) }).isChecked())

@@ -12,6 +12,7 @@ import {
   newPage,
   type RunningServer,
   screenshot,
+  signInPage,
   signUpViaApi,
   startServer,
 } from './harness.ts';
@@ -177,9 +178,7 @@ async function drawnPixels(page: Page, imgName: RegExp): Promise<number> {
 }
 
 async function openStatistics(page: Page, server: RunningServer, account: ApiAccount) {
-  await page
-    .context()
-    .addInitScript((token) => localStorage.setItem('bearer_access_token', token), account.token);
+  await signInPage(page, server, account);
   await page.goto(`${server.url}/statistics`);
 }
 
