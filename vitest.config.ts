@@ -44,7 +44,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file starts its own server, data folder, mail catcher and browser on free ports, so files are
+          // independent; two at a time keep a 2-core machine busy while one waits on timers and the network.
+          maxWorkers: 2,
         },
       },
     ],
