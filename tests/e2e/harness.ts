@@ -204,17 +204,15 @@ export async function signInPage(page: Page, server: RunningServer, account: Api
   await page
     .context()
     .addInitScript((token) => localStorage.setItem('bearer_access_token', token), account.token);
-  await page
-    .context()
-    .addCookies([
-      {
-        name: 'nodr_session',
-        value: account.token,
-        url: `${server.url}/api/v1/sse`,
-        httpOnly: true,
-        sameSite: 'Strict',
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: 'nodr_session',
+      value: account.token,
+      url: `${server.url}/api/v1/sse`,
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+  ]);
 }
 
 async function call(
