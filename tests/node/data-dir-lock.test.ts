@@ -1,39 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir, processStartTime } from '../../server/db/lock.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-function startServer(
-  dataDir: string,
-  port: number,
-): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO: '0',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
+import { startServerProcess as startServer } from './server-process.ts';
 
 describe('the lock names its process by PID and start time (issue 10)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-lock-pid-'));
@@ -102,7 +73,7 @@ describe('the PGlite data folder lock', () => {
       .toContain('NODR Dashboard is running');
 
     const second = startServer(dataDir, 9193);
-    expect(await second.exited).toBe(1);
+    expect((await second.exited).code).toBe(1);
     expect(second.output()).toContain(
       `The data folder ${dataDir} is in use by another NODR Dashboard server`,
     );
@@ -110,7 +81,7 @@ describe('the PGlite data folder lock', () => {
     expect(first.child.exitCode).toBeNull();
 
     first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    expect((await first.exited).code).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
   });
 });
