@@ -1,7 +1,8 @@
+import type { StreamEventCode } from '../../contracts/event-stream.ts';
 import { HEALTH_EVENT, type NodeHealthEvent } from '../../contracts/node-health.ts';
 
-/** spec 7: the event stream carries 10 (node list changed), 20 (a node's status changed), 30 (account or team changed). */
-export type LiveEventValue = 10 | 20 | 30;
+/** spec 7: the event stream's numbered messages, named in contracts/event-stream.ts. */
+export type LiveEventValue = StreamEventCode;
 
 /** A numbered spec message, or (issue 9) a named `health` event with its JSON body. */
 export type LiveEvent =
