@@ -65,7 +65,7 @@ const worker = assets.find((name) => name.startsWith('stats.worker-'));
 const routes: [string, Set<string>][] = [
   ['/ (login)', login],
   ['/register', filesOf(screens('auth/register-screen'))],
-  ['/myNodr', filesOf(screens('layout/main-layout', 'nodes/my-nodr-screen'))],
+  ['/myNodr', filesOf(['src/app/main-layout.tsx', ...screens('nodes/my-nodr-screen')])],
   ['/addNodr', filesOf(screens('nodes/add-nodr-screen'))],
   [
     '/statistics',

@@ -2,13 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { configureApi } from './api/client.ts';
-import { type AppConfig, loadAppConfig } from './app/app-config.ts';
-import { AppConfigProvider } from './app/app-config-context.tsx';
 import { watchForDevTools } from './app/dev-warning.ts';
-import { setInspector } from './app/inspect.ts';
 import { AppRoutes } from './app/routes.tsx';
 import { notifySessionEnded } from './app/session-ended.ts';
 import { MaintenanceScreen } from './screens/maintenance/maintenance-screen.tsx';
+import { type AppConfig, loadAppConfig } from './shared/app-config.ts';
+import { AppConfigProvider } from './shared/app-config-context.tsx';
+import { setInspector } from './shared/inspect.ts';
 import './styles/global.css';
 
 const fallbackConfig: AppConfig = {

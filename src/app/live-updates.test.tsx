@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HEALTH_EVENT } from '../../contracts/node-health.ts';
-import { checkJson, makeNode } from '../machines/node-fixtures.ts';
+import { fakeNodesApi, renderNodes, testSession } from '../../tests/fakes/node-screens.tsx';
+import { checkJson, makeNode } from '../../tests/fixtures/node-fixtures.ts';
 import { MyNodrScreen } from '../screens/nodes/my-nodr-screen.tsx';
-import { fakeNodesApi, renderNodes, testSession } from '../screens/nodes/testing.tsx';
 import { LiveUpdatesProvider } from './live-updates.tsx';
 
 /** A stand-in for the browser's EventSource: the test opens it and sends messages. */

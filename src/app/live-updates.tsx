@@ -1,24 +1,10 @@
 import { useActorRef } from '@xstate/react';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import type { NodeHealthEvent } from '../../contracts/node-health.ts';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { serviceUrl } from '../api/client.ts';
 import { eventStreamMachine } from '../machines/event-stream.machine.ts';
+import { type LiveUpdatesListeners as Listeners, LiveUpdatesContext } from '../shared/live-updates.ts';
+import { useSession } from '../shared/session-context.tsx';
 import { ConnectionBanner } from './connection-banner.tsx';
-import { useSession } from './session-context.tsx';
-
-type Listener = (value: number) => void;
-type HealthListener = (health: NodeHealthEvent) => void;
-
-interface Listeners {
-  /** spec 4: each message 10, 20 or 30. */
-  updates: Set<Listener>;
-  /** issue 9: the named `health` event goes to its own listeners; it reloads nothing. */
-  health: Set<HealthListener>;
-  /** issue 9: the stream is open again after a break; what is on screen may be stale. */
-  reconnects: Set<() => void>;
-}
-
-const LiveUpdatesContext = createContext<Listeners | null>(null);
 
 /** spec 4: the value sent when the account or the team changed. */
 const ACCOUNT_CHANGED = 30;
@@ -27,7 +13,8 @@ const ACCOUNT_CHANGED = 30;
  * Holds the live-updates stream (spec 4) open once for the signed-in layout. Each message 10, 20 or 30 goes to every
  * screen that listens with useLiveUpdates, which reloads its data: the spec's page reload, without losing the page.
  * On 30 (account or team changed) the session is checked again too, as a reload would. While the stream is down
- * the reconnecting banner shows; when it is back, screens listening with useReconnected refetch (issue 9).
+ * the reconnecting banner shows; when it is back, screens listening with useReconnected refetch (issue 9). The
+ * listening hooks are in the shared layer (src/shared/live-updates.ts), so screens never import the app shell.
  */
 export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
   const [listeners] = useState<Listeners>(() => ({
@@ -74,41 +61,4 @@ function EventStream({ listeners }: { listeners: Listeners }) {
   }, [listeners]);
   const stream = useActorRef(machine, { input: { url: serviceUrl('api', 'v1/sse/handle') } });
   return <ConnectionBanner stream={stream} />;
-}
-
-/** Keeps `callback` current in a ref, and adds a listener that calls it to `set` while mounted. */
-function useListener<A extends unknown[]>(
-  set: Set<(...args: A) => void> | undefined,
-  callback: (...args: A) => void,
-): void {
-  const callbackRef = useRef(callback);
-  useEffect(() => {
-    callbackRef.current = callback;
-  }, [callback]);
-  useEffect(() => {
-    if (!set) return;
-    const listener = (...args: A) => callbackRef.current(...args);
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-    };
-  }, [set]);
-}
-
-/**
- * Calls `onEvent` with 10, 20 or 30 whenever the server says the data changed. Outside LiveUpdatesProvider (e.g. a
- * screen rendered alone in a test) it does nothing.
- */
-export function useLiveUpdates(onEvent: (value: number) => void): void {
-  useListener(useContext(LiveUpdatesContext)?.updates, onEvent);
-}
-
-/** Calls `onHealth` with each `event: health` (issue 9): one node went offline or came back. */
-export function useHealthUpdates(onHealth: (health: NodeHealthEvent) => void): void {
-  useListener(useContext(LiveUpdatesContext)?.health, onHealth);
-}
-
-/** issue 9: calls `onReconnect` when the event stream opens again after a break, so a screen refetches its data. */
-export function useReconnected(onReconnect: () => void): void {
-  useListener(useContext(LiveUpdatesContext)?.reconnects, onReconnect);
 }

@@ -2,10 +2,10 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderAt, testUser } from '../../tests/fakes/auth-screens.tsx';
 import { tokenStore } from '../api/token-store.ts';
-import { fakeApi, renderAt, testUser } from '../screens/auth/testing.tsx';
+import { useSession } from '../shared/session-context.tsx';
 import { RequireSession } from './require-session.tsx';
-import { useSession } from './session-context.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

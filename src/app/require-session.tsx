@@ -5,11 +5,11 @@ import { waitFor } from 'xstate';
 import { tokenStore } from '../api/token-store.ts';
 import { SESSION_ENDED } from '../lib/connection-messages.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
+import { inspect } from '../shared/inspect.ts';
+import { paths } from '../shared/paths.ts';
+import { type Session, SessionProvider } from '../shared/session-context.tsx';
 import { Loader } from '../ui/loader.tsx';
-import { inspect } from './inspect.ts';
-import { paths } from './paths.ts';
 import { useRecheckOnFocus } from './recheck-on-focus.ts';
-import { type Session, SessionProvider } from './session-context.tsx';
 import { useSessionEnded } from './session-ended.ts';
 
 const sessionLogic = sessionMachine.provide({

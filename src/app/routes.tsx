@@ -52,7 +52,7 @@ const UnsubscribeResultScreen = screen(
   () => import('../screens/results/unsubscribe-result-screen.tsx'),
   'UnsubscribeResultScreen',
 );
-const MainLayout = screen(() => import('../screens/layout/main-layout.tsx'), 'MainLayout');
+const MainLayout = screen(() => import('./main-layout.tsx'), 'MainLayout');
 const MyNodrScreen = screen(() => import('../screens/nodes/my-nodr-screen.tsx'), 'MyNodrScreen');
 const AddNodrScreen = screen(() => import('../screens/nodes/add-nodr-screen.tsx'), 'AddNodrScreen');
 const StatisticsScreen = screen(

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_KEY } from '../machines/node-fixtures.ts';
+import { PUBLIC_KEY } from '../../tests/fixtures/node-fixtures.ts';
 import { hasPublicKeyShape, maskPublicKey } from './public-key.ts';
 
 describe('public key shape (spec 5)', () => {

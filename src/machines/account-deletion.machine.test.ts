@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { pendingDeletionUser, precheckOf, settingsUser } from '../../tests/fixtures/settings-fixtures.ts';
 import {
   actorDone,
   actorError,
@@ -9,7 +10,6 @@ import {
 import { ApiError } from '../api/client.ts';
 import type { PrecheckStatus } from '../api/settings.ts';
 import { type AccountDeletionInput, accountDeletionMachine } from './account-deletion.machine.ts';
-import { pendingDeletionUser, precheckOf, settingsUser } from './settings-fixtures.ts';
 
 const inputs: Record<string, AccountDeletionInput> = {
   'no deletion pending': { userId: 7, deleteProgress: false },

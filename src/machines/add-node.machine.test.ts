@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { configs, makeNode, PUBLIC_KEY } from '../../tests/fixtures/node-fixtures.ts';
 import { actorDone, actorError, createMachineModel } from '../../tests/model/machine-model.ts';
 import { ApiError } from '../api/client.ts';
 import type { Node } from '../api/nodes.ts';
 import { KEY_FORMAT, KEY_TAKEN, SOON_TITLE } from '../lib/node-messages.ts';
 import { addNodeMachine } from './add-node.machine.ts';
-import { configs, makeNode, PUBLIC_KEY } from './node-fixtures.ts';
 
 const input = { teamId: 3, command: 'curl -fsSLO https://example.com/nodr-install.sh' };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { pendingEmailUser, settingsUser } from '../../tests/fixtures/settings-fixtures.ts';
 import {
   actorDone,
   actorError,
@@ -8,7 +9,6 @@ import {
 } from '../../tests/model/machine-model.ts';
 import { ApiError } from '../api/client.ts';
 import { type EmailChangeInput, emailChangeMachine } from './email-change.machine.ts';
-import { pendingEmailUser, settingsUser } from './settings-fixtures.ts';
 
 const base = { userId: 7, teamId: 11, statusChangeEmail: 0, newChangeEmail: null };
 const inputs: Record<string, EmailChangeInput> = {

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { configs, nodesByDisplay, OTHER_PUBLIC_KEY } from '../../tests/fixtures/node-fixtures.ts';
 import { actorDone, actorError, createMachineModel } from '../../tests/model/machine-model.ts';
 import { ApiError } from '../api/client.ts';
 import type { Node } from '../api/nodes.ts';
 import { KEY_FORMAT, KEY_TAKEN } from '../lib/node-messages.ts';
 import { configUpdateMachine } from './node-config-update.machine.ts';
-import { configs, nodesByDisplay, OTHER_PUBLIC_KEY } from './node-fixtures.ts';
 
 const { misconfigured, hardware } = nodesByDisplay;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { configs, makeNode } from '../../tests/fixtures/node-fixtures.ts';
 import { actorDone, actorError, createMachineModel } from '../../tests/model/machine-model.ts';
 import { ApiError } from '../api/client.ts';
-import { configs, makeNode } from './node-fixtures.ts';
 import type { NodesAndConfigs } from './node-list.actors.ts';
 import { nodeListMachine } from './node-list.machine.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { LICENSE_KEY, nodesByDisplay } from '../../tests/fixtures/node-fixtures.ts';
 import { actorDone, actorError, createMachineModel } from '../../tests/model/machine-model.ts';
 import { ApiError } from '../api/client.ts';
 import type { Node } from '../api/nodes.ts';
-import { LICENSE_KEY, nodesByDisplay } from './node-fixtures.ts';
 import { reconfigureMachine } from './node-reconfigure.machine.ts';
 
 const { active, hardware } = nodesByDisplay;

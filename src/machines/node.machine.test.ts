@@ -1,12 +1,12 @@
 import { describe, expect, it, type Mock, vi } from 'vitest';
 import { type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
+import { configs, makeNode, nodesByDisplay } from '../../tests/fixtures/node-fixtures.ts';
 import { actorDone, actorError, createMachineModel } from '../../tests/model/machine-model.ts';
 import { ApiError, NetworkError } from '../api/client.ts';
 import type { Node, ToggleResult } from '../api/nodes.ts';
 import { UNREACHABLE } from '../lib/connection-messages.ts';
 import { nodeMachine } from './node.machine.ts';
 import { configUpdateMachine } from './node-config-update.machine.ts';
-import { configs, makeNode, nodesByDisplay } from './node-fixtures.ts';
 import { reconfigureMachine } from './node-reconfigure.machine.ts';
 
 const { hardware, misconfigured, launching, active, inactive, suspended } = nodesByDisplay;

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { settingsUser } from '../../tests/fixtures/settings-fixtures.ts';
 import { actorDone, actorError, createMachineModel } from '../../tests/model/machine-model.ts';
 import { ApiError } from '../api/client.ts';
 import { passwordChangeMachine } from './password-change.machine.ts';
-import { settingsUser } from './settings-fixtures.ts';
 
 const input = { userId: 7, teamId: 11 };
 const valid = {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { BrandMark } from '../../ui/brand.tsx';
 import { ChartIcon, CheckCircleIcon, ServerIcon } from '../../ui/icons.tsx';
 import formStyles from './auth-form.module.css';

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../app/session-context.tsx';
+import { fakeApi, renderAt, testUser } from '../../../tests/fakes/auth-screens.tsx';
+import { SessionProvider } from '../../shared/session-context.tsx';
 import { CreateAccountScreen } from './create-account-screen.tsx';
-import { fakeApi, renderAt, testUser } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,10 +1,10 @@
 import { useActor } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { inspect } from '../../app/inspect.ts';
-import { paths } from '../../app/paths.ts';
-import { useSession } from '../../app/session-context.tsx';
 import { createAccountMachine } from '../../machines/create-account.machine.ts';
+import { inspect } from '../../shared/inspect.ts';
+import { paths } from '../../shared/paths.ts';
+import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/text-field.tsx';
 import styles from './auth-form.module.css';

@@ -1,9 +1,9 @@
 import { useActor } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { inspect } from '../../app/inspect.ts';
-import { paths } from '../../app/paths.ts';
 import { passwordRecoveryMachine } from '../../machines/password-recovery.machine.ts';
+import { inspect } from '../../shared/inspect.ts';
+import { paths } from '../../shared/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmailField, FormError } from '../../ui/text-field.tsx';
 import styles from './auth-form.module.css';

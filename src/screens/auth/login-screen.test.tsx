@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderAt, sessionToken } from '../../../tests/fakes/auth-screens.tsx';
 import { tokenStore } from '../../api/token-store.ts';
 import { LoginScreen } from './login-screen.tsx';
-import { fakeApi, renderAt, sessionToken } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

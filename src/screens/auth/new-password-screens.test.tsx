@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderAt, sessionToken } from '../../../tests/fakes/auth-screens.tsx';
 import { tokenStore } from '../../api/token-store.ts';
 import { CreatePasswordScreen } from './create-password-screen.tsx';
 import { LoginScreen } from './login-screen.tsx';
 import { ResetPasswordScreen } from './reset-password-screen.tsx';
-import { fakeApi, renderAt, sessionToken } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

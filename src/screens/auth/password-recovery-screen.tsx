@@ -1,4 +1,4 @@
-import { useAppConfig } from '../../app/app-config-context.tsx';
+import { useAppConfig } from '../../shared/app-config-context.tsx';
 import styles from './auth-form.module.css';
 import { MailSent } from './mail-sent.tsx';
 

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderAt } from '../../../tests/fakes/auth-screens.tsx';
 import { ForgotPasswordScreen } from './forgot-password-screen.tsx';
 import { PasswordRecoveryScreen } from './password-recovery-screen.tsx';
-import { fakeApi, renderAt } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import styles from './auth-form.module.css';
 import { MailSent } from './mail-sent.tsx';
 

@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { AuthLayout, BackToLogin } from './auth-layout.tsx';
 import { NewPasswordForm } from './new-password-form.tsx';
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeNodesApi, nodesTestConfig, renderNodes } from '../../../tests/fakes/node-screens.tsx';
+import { makeNode, PUBLIC_KEY } from '../../../tests/fixtures/node-fixtures.ts';
 import { KEY_FORMAT, KEY_TAKEN, SOON_DETAIL, SOON_TITLE } from '../../lib/node-messages.ts';
-import { makeNode, PUBLIC_KEY } from '../../machines/node-fixtures.ts';
 import { AddNodrScreen } from './add-nodr-screen.tsx';
-import { fakeNodesApi, nodesTestConfig, renderNodes } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

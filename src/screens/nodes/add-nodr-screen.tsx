@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAppConfig } from '../../app/app-config-context.tsx';
-import { paths } from '../../app/paths.ts';
-import { useSession } from '../../app/session-context.tsx';
 import { SOON_DETAIL, SOON_TITLE } from '../../lib/node-messages.ts';
 import { addNodeMachine } from '../../machines/add-node.machine.ts';
+import { useAppConfig } from '../../shared/app-config-context.tsx';
+import { paths } from '../../shared/paths.ts';
+import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { CheckCircleIcon, ChevronLeftIcon, CopyIcon } from '../../ui/icons.tsx';
 import { Loader } from '../../ui/loader.tsx';

@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeNode, nodesByDisplay } from '../../machines/node-fixtures.ts';
+import { fakeNodesApi, renderNodes } from '../../../tests/fakes/node-screens.tsx';
+import { makeNode, nodesByDisplay } from '../../../tests/fixtures/node-fixtures.ts';
 import { MyNodrScreen } from './my-nodr-screen.tsx';
-import { fakeNodesApi, renderNodes } from './testing.tsx';
 
 /** issue 9 section 3: My NODR shows offline nodes, their history, a summary, next steps and the rename. */
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeNodesApi, renderNodes } from '../../../tests/fakes/node-screens.tsx';
+import { makeNode, nodesByDisplay } from '../../../tests/fixtures/node-fixtures.ts';
 import { PARAMETER_TOO_LOW, SUSPENDED_MESSAGE } from '../../lib/node-status.ts';
-import { makeNode, nodesByDisplay } from '../../machines/node-fixtures.ts';
 import { MyNodrScreen } from './my-nodr-screen.tsx';
-import { fakeNodesApi, renderNodes } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

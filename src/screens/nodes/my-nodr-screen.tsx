@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useHealthUpdates, useLiveUpdates, useReconnected } from '../../app/live-updates.tsx';
-import { paths } from '../../app/paths.ts';
-import { useSession } from '../../app/session-context.tsx';
 import { summaryLine } from '../../lib/node-status.ts';
 import { nodeListMachine } from '../../machines/node-list.machine.ts';
+import { useHealthUpdates, useLiveUpdates, useReconnected } from '../../shared/live-updates.ts';
+import { paths } from '../../shared/paths.ts';
+import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PlusIcon, ServerIcon } from '../../ui/icons.tsx';
 import { Loader } from '../../ui/loader.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import styles from './not-found-screen.module.css';
 
 export function NotFoundScreen() {

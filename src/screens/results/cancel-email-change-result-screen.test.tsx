@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderAt } from '../auth/testing.tsx';
+import { fakeApi, renderAt } from '../../../tests/fakes/auth-screens.tsx';
 import { CancelEmailChangeResultScreen } from './cancel-email-change-result-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,8 +1,8 @@
 import { useActor } from '@xstate/react';
 import { useParams } from 'react-router-dom';
-import { inspect } from '../../app/inspect.ts';
-import { paths } from '../../app/paths.ts';
 import { emailChangeCancelMachine } from '../../machines/email-change-cancel.machine.ts';
+import { inspect } from '../../shared/inspect.ts';
+import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome } from './link-result.tsx';
 
 /** issue 10, /cancelEmailChange/{hash}: cancels the pending e-mail change on opening; no sign-in needed. */

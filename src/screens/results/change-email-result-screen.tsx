@@ -1,8 +1,8 @@
 import { useActor } from '@xstate/react';
 import { useParams } from 'react-router-dom';
-import { inspect } from '../../app/inspect.ts';
-import { paths } from '../../app/paths.ts';
 import { emailChangeMachine } from '../../machines/email-change.machine.ts';
+import { inspect } from '../../shared/inspect.ts';
+import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome } from './link-result.tsx';
 
 /** spec 2, /changeEmail/{hash}: confirms the e-mail change on opening; a loader, then success or the expired texts. */

@@ -2,9 +2,9 @@ import { useActor } from '@xstate/react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { tokenStore } from '../../api/token-store.ts';
-import { inspect } from '../../app/inspect.ts';
-import { paths } from '../../app/paths.ts';
 import { accountDeletionMachine } from '../../machines/account-deletion.machine.ts';
+import { inspect } from '../../shared/inspect.ts';
+import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome, SupportLink } from './link-result.tsx';
 
 /** spec 2, /deleteUserAccount/{hash}: confirms the deletion on opening; a loader, then success or the expired texts. */

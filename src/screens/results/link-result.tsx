@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppConfig } from '../../app/app-config-context.tsx';
-import { paths } from '../../app/paths.ts';
+import { useAppConfig } from '../../shared/app-config-context.tsx';
+import { paths } from '../../shared/paths.ts';
 import { CheckCircleIcon, WarningIcon } from '../../ui/icons.tsx';
 import { Loader } from '../../ui/loader.tsx';
 import { AuthLayout } from '../auth/auth-layout.tsx';

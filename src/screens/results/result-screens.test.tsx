@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderAt } from '../../../tests/fakes/auth-screens.tsx';
 import { tokenStore } from '../../api/token-store.ts';
-import { fakeApi, renderAt } from '../auth/testing.tsx';
 import { ChangeEmailResultScreen } from './change-email-result-screen.tsx';
 import { DeleteAccountResultScreen } from './delete-account-result-screen.tsx';
 

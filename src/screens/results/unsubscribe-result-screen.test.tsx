@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../app/paths.ts';
-import { fakeApi, renderAt } from '../auth/testing.tsx';
+import { fakeApi, renderAt } from '../../../tests/fakes/auth-screens.tsx';
+import { paths } from '../../shared/paths.ts';
 import { UnsubscribeResultScreen } from './unsubscribe-result-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

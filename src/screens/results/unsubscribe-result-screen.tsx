@@ -1,8 +1,8 @@
 import { useActor } from '@xstate/react';
 import { useParams } from 'react-router-dom';
-import { inspect } from '../../app/inspect.ts';
-import { paths } from '../../app/paths.ts';
 import { unsubscribeMachine } from '../../machines/unsubscribe.machine.ts';
+import { inspect } from '../../shared/inspect.ts';
+import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome } from './link-result.tsx';
 
 /** issue 9, /unsubscribe/{token}: turns the alert e-mails off on opening; no sign-in needed. */

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderSettings, settingsApi } from '../../../tests/fakes/settings-screens.tsx';
 import type { ActivityEntry } from '../../api/sessions.ts';
-import { renderSettings, settingsApi } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

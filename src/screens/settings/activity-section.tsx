@@ -1,8 +1,8 @@
 import { useActor } from '@xstate/react';
 import { ACTIVITY, ACTIVITY_RETENTION_DAYS, ACTIVITY_WORDS } from '../../../contracts/account-activity.ts';
-import { inspect } from '../../app/inspect.ts';
-import { useReconnected } from '../../app/live-updates.tsx';
 import { activityMachine } from '../../machines/activity.machine.ts';
+import { inspect } from '../../shared/inspect.ts';
+import { useReconnected } from '../../shared/live-updates.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
 import { FormError } from '../../ui/text-field.tsx';

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderSettings, settingsApi } from '../../../tests/fakes/settings-screens.tsx';
+import { pendingDeletionUser, precheckOf, settingsUser } from '../../../tests/fixtures/settings-fixtures.ts';
 import type { PrecheckStatus } from '../../api/settings.ts';
-import { pendingDeletionUser, precheckOf, settingsUser } from '../../machines/settings-fixtures.ts';
 import { deletionStatements, precheckTexts } from './deletion-texts.ts';
-import { renderSettings, settingsApi } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

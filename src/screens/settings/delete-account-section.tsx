@@ -1,7 +1,7 @@
 import { useActor } from '@xstate/react';
-import { inspect } from '../../app/inspect.ts';
-import { useSession } from '../../app/session-context.tsx';
 import { accountDeletionMachine } from '../../machines/account-deletion.machine.ts';
+import { inspect } from '../../shared/inspect.ts';
+import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/text-field.tsx';
 import { ConfirmDeletionModal, UnableToDeleteModal } from './deletion-modals.tsx';

@@ -1,8 +1,8 @@
 import { useActor } from '@xstate/react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { inspect } from '../../app/inspect.ts';
-import { useSession } from '../../app/session-context.tsx';
 import { emailChangeMachine } from '../../machines/email-change.machine.ts';
+import { inspect } from '../../shared/inspect.ts';
+import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { EmailField, FormError, PasswordField } from '../../ui/text-field.tsx';
 import { PendingRequest } from './pending-request.tsx';

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationSettings } from '../../../contracts/notifications.ts';
+import { renderSettings, settingsApi } from '../../../tests/fakes/settings-screens.tsx';
 import { UNREACHABLE } from '../../lib/connection-messages.ts';
-import { renderSettings, settingsApi } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

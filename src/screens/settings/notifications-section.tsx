@@ -1,9 +1,9 @@
 import { useActor } from '@xstate/react';
 import { useId } from 'react';
 import { OFFLINE_ALERT_DELAYS_MIN, type OfflineAlertDelayMin } from '../../../contracts/notifications.ts';
-import { inspect } from '../../app/inspect.ts';
-import { useReconnected } from '../../app/live-updates.tsx';
 import { notificationsMachine } from '../../machines/notifications.machine.ts';
+import { inspect } from '../../shared/inspect.ts';
+import { useReconnected } from '../../shared/live-updates.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
 import { FormError } from '../../ui/text-field.tsx';

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { settingsUser } from '../../machines/settings-fixtures.ts';
-import { renderSettings, settingsApi } from './testing.tsx';
+import { renderSettings, settingsApi } from '../../../tests/fakes/settings-screens.tsx';
+import { settingsUser } from '../../../tests/fixtures/settings-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,12 +1,12 @@
 import { useActor } from '@xstate/react';
 import { type FormEvent, useId, useState } from 'react';
-import { inspect } from '../../app/inspect.ts';
-import { useSession } from '../../app/session-context.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import {
   type PasswordField as Field,
   passwordChangeMachine,
 } from '../../machines/password-change.machine.ts';
+import { inspect } from '../../shared/inspect.ts';
+import { useSession } from '../../shared/session-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { CheckCircleIcon, ChevronDownIcon } from '../../ui/icons.tsx';
 import { FormError, PasswordField } from '../../ui/text-field.tsx';

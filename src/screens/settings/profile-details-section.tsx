@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { saveUser } from '../../api/settings.ts';
-import { useSession } from '../../app/session-context.tsx';
 import { toRequestFailure } from '../../machines/request-error.ts';
+import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/text-field.tsx';
 import {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { saveUser } from '../../api/settings.ts';
-import { useSession } from '../../app/session-context.tsx';
 import { toRequestFailure } from '../../machines/request-error.ts';
+import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Avatar } from './avatar.tsx';
 import { predefinedAvatar } from './avatars/avatars.tsx';

@@ -1,9 +1,9 @@
 import { useActor } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { SignedInBrowser } from '../../api/sessions.ts';
-import { inspect } from '../../app/inspect.ts';
-import { useReconnected } from '../../app/live-updates.tsx';
 import { type SignOutTarget, sessionsMachine } from '../../machines/sessions.machine.ts';
+import { inspect } from '../../shared/inspect.ts';
+import { useReconnected } from '../../shared/live-updates.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
 import { FormError } from '../../ui/text-field.tsx';

@@ -1,4 +1,4 @@
-import { useSession } from '../../app/session-context.tsx';
+import { useSession } from '../../shared/session-context.tsx';
 import { ActivitySection } from './activity-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderSettings, settingsApi } from './testing.tsx';
+import { renderSettings, settingsApi } from '../../../tests/fakes/settings-screens.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,7 +1,7 @@
 import { useActor } from '@xstate/react';
 import { type FormEvent, useId, useState } from 'react';
-import { inspect } from '../../app/inspect.ts';
 import { twoFactorSettingsMachine } from '../../machines/two-factor-settings.machine.ts';
+import { inspect } from '../../shared/inspect.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { CheckCircleIcon, ChevronDownIcon } from '../../ui/icons.tsx';
 import { FormError, PasswordField } from '../../ui/text-field.tsx';

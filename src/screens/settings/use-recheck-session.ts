@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { useSession } from '../../app/session-context.tsx';
+import { useSession } from '../../shared/session-context.tsx';
 
 /**
  * The `recheckSession` action a settings machine is given (spec 4: the session is rechecked after submit, resend and

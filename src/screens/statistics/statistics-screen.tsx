@@ -1,4 +1,4 @@
-import { useSession } from '../../app/session-context.tsx';
+import { useSession } from '../../shared/session-context.tsx';
 import { StatisticsView } from './statistics-view.tsx';
 
 /** spec 2 Statistics, for the signed-in user's first team (the main layout's session). Loaded lazily by routes.tsx. */

@@ -1,4 +1,4 @@
-import './chart-test-setup.ts';
+import '../../../tests/setup/charts.ts';
 import '@vitest/web-worker';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,9 +1,6 @@
 import { useActor } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { inspect } from '../../app/inspect.ts';
-import { useReconnected } from '../../app/live-updates.tsx';
-import { paths } from '../../app/paths.ts';
 import {
   isLoadingStat,
   isSavingTabs,
@@ -12,6 +9,9 @@ import {
   selectedKeys,
   statisticsMachine,
 } from '../../machines/statistics.machine.ts';
+import { inspect } from '../../shared/inspect.ts';
+import { useReconnected } from '../../shared/live-updates.ts';
+import { paths } from '../../shared/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
 import { NodePicker } from './node-picker.tsx';

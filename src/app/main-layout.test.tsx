@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { type Session, SessionProvider } from '../../app/session-context.tsx';
-import { testUser } from '../auth/testing.tsx';
+import { testUser } from '../../tests/fakes/auth-screens.tsx';
+import { type Session, SessionProvider } from '../shared/session-context.tsx';
 import { MainLayout } from './main-layout.tsx';
 
 function renderLayout(path = '/myNodr') {

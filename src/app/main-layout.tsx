@@ -1,12 +1,12 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { LiveUpdatesProvider } from '../../app/live-updates.tsx';
-import { paths } from '../../app/paths.ts';
-import { useSession } from '../../app/session-context.tsx';
-import { BrandMark } from '../../ui/brand.tsx';
-import { ChartIcon, LogoutIcon, ServerIcon, SettingsIcon } from '../../ui/icons.tsx';
-import { Loader } from '../../ui/loader.tsx';
-import { Avatar } from '../settings/avatar.tsx';
+import { Avatar } from '../screens/settings/avatar.tsx';
+import { paths } from '../shared/paths.ts';
+import { useSession } from '../shared/session-context.tsx';
+import { BrandMark } from '../ui/brand.tsx';
+import { ChartIcon, LogoutIcon, ServerIcon, SettingsIcon } from '../ui/icons.tsx';
+import { Loader } from '../ui/loader.tsx';
+import { LiveUpdatesProvider } from './live-updates.tsx';
 import styles from './main-layout.module.css';
 
 /** spec 9: the layout loader shows for about 0.4 s. */

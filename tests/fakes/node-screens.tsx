@@ -2,13 +2,13 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import type { NodeHealthTransition } from '../../../contracts/node-health.ts';
-import type { Config, Node } from '../../api/nodes.ts';
-import type { AppConfig } from '../../app/app-config.ts';
-import { AppConfigProvider } from '../../app/app-config-context.tsx';
-import { type Session, SessionProvider } from '../../app/session-context.tsx';
-import { configs as defaultConfigs, makeNode } from '../../machines/node-fixtures.ts';
-import { testUser } from '../auth/testing.tsx';
+import type { NodeHealthTransition } from '../../contracts/node-health.ts';
+import type { Config, Node } from '../../src/api/nodes.ts';
+import type { AppConfig } from '../../src/shared/app-config.ts';
+import { AppConfigProvider } from '../../src/shared/app-config-context.tsx';
+import { type Session, SessionProvider } from '../../src/shared/session-context.tsx';
+import { configs as defaultConfigs, makeNode } from '../fixtures/node-fixtures.ts';
+import { testUser } from './auth-screens.tsx';
 
 /** Test helpers for the My NODR screens: an in-memory main API on fetch, and the app around a screen. */
 

@@ -2,9 +2,9 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import type { User } from '../../api/auth.ts';
-import type { AppConfig } from '../../app/app-config.ts';
-import { AppConfigProvider } from '../../app/app-config-context.tsx';
+import type { User } from '../../src/api/auth.ts';
+import type { AppConfig } from '../../src/shared/app-config.ts';
+import { AppConfigProvider } from '../../src/shared/app-config-context.tsx';
 
 /** Test helpers for the auth screens: a fake API on fetch and a router that shows where the screen navigated. */
 

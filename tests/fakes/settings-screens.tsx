@@ -1,10 +1,10 @@
 import { vi } from 'vitest';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../contracts/notifications.ts';
-import type { User } from '../../api/auth.ts';
-import { SessionProvider } from '../../app/session-context.tsx';
-import { settingsUser } from '../../machines/settings-fixtures.ts';
-import { type ApiCall, fakeApi, renderAt } from '../auth/testing.tsx';
-import { SettingsScreen } from './settings-screen.tsx';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../contracts/notifications.ts';
+import type { User } from '../../src/api/auth.ts';
+import { SettingsScreen } from '../../src/screens/settings/settings-screen.tsx';
+import { SessionProvider } from '../../src/shared/session-context.tsx';
+import { settingsUser } from '../fixtures/settings-fixtures.ts';
+import { type ApiCall, fakeApi, renderAt } from './auth-screens.tsx';
 
 /** Renders Settings for `user` inside a session whose recheck is a spy. */
 export function renderSettings(user: User = settingsUser) {
