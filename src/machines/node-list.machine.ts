@@ -57,9 +57,11 @@ export const nodeListMachine = setup({
       ),
       error: null,
     })),
-    // The type arguments are written out: inside setup() TypeScript cannot infer a parameterized enqueueActions
-    // (statelyai/xstate#4545); `never` says these collect no named actions, actors or guards.
-    /** Brings each kept node's actor its reloaded node, and stops the actors of nodes no longer listed. */
+    /**
+     * Brings each kept node's actor its reloaded node, and stops the actors of nodes no longer listed. The type
+     * arguments are written out: inside setup() TypeScript cannot infer a parameterized enqueueActions
+     * (statelyai/xstate#4545); `never` says it enqueues no named actions, actors or guards.
+     */
     forwardLoaded: enqueueActions<
       NodeListContext,
       NodeListEvent,
@@ -79,6 +81,7 @@ export const nodeListMachine = setup({
     assignHealth: assign(({ context }, health: NodeHealthEvent) => ({
       nodes: context.nodes.map((node) => (node.id === health.nodeId ? applyHealth(node, health) : node)),
     })),
+    /** issue 9: a health event reaches its node's actor too (typed by hand, as forwardLoaded). */
     forwardHealth: enqueueActions<
       NodeListContext,
       NodeListEvent,
