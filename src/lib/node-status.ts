@@ -103,14 +103,6 @@ export function cardStatus(node: Pick<Node, 'status' | 'check' | 'online'>): Car
 /** The card labels: the spec's, unchanged, plus Offline (issue 9). */
 export const CARD_STATUS_LABEL: Record<CardStatus, string> = { ...DISPLAY_LABEL, offline: 'Offline' };
 
-/**
- * issue 9: a node just added waits for its first check: status 1, no check result, and never seen. Its card says
- * how to start it.
- */
-export function awaitsFirstCheck(node: Pick<Node, 'status' | 'check' | 'lastSeenAt'>): boolean {
-  return nodeDisplay(node) === 'hardware' && !node.lastSeenAt;
-}
-
 /** The parts of the summary line above My NODR, in order; each counts the nodes in that group. */
 export const SUMMARY_GROUPS = ['active', 'offline', 'configuring', 'inactive', 'suspended'] as const;
 export type SummaryGroup = (typeof SUMMARY_GROUPS)[number];

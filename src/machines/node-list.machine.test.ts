@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { configs, makeNode } from '../../tests/fixtures/node-fixtures.ts';
 import { actorDone, actorError, createMachineModel } from '../../tests/model/machine-model.ts';
 import { ApiError } from '../api/client.ts';
+import type { Node, ToggleResult } from '../api/nodes.ts';
+import type { nodeMachine } from './node.machine.ts';
 import type { NodesAndConfigs } from './node-list.actors.ts';
-import { nodeListMachine } from './node-list.machine.ts';
+import { cardId, nodeListMachine } from './node-list.machine.ts';
 
 const two: NodesAndConfigs = { nodes: [makeNode({ id: 1 }), makeNode({ id: 2 })], configs };
 const three: NodesAndConfigs = { nodes: [...two.nodes, makeNode({ id: 3 })], configs };
@@ -40,15 +43,28 @@ describe('node list machine, model', () => {
 });
 
 describe('node list machine, behaviour', () => {
+  // The list's own node logic (with its delete report), given a fake delete call.
+  const node = (nodeListMachine.implementations.actors.node as typeof nodeMachine).provide({
+    actors: {
+      deleteNode: fromPromise<ToggleResult, { node: Pick<Node, 'id' | 'teamId' | 'configId'> }>(
+        async ({ input }) => ({
+          id: input.node.id,
+          status: NODE_STATUS.deleted,
+        }),
+      ),
+    },
+  });
+
   function start(load: () => Promise<NodesAndConfigs>) {
     const goToAdd = vi.fn();
     const loader = vi.fn(load);
     const machine = nodeListMachine.provide({
       actions: { goToAdd },
-      actors: { loadNodesAndConfigs: fromPromise(() => loader()) },
+      actors: { loadNodesAndConfigs: fromPromise(() => loader()), node },
     });
     return { actor: createActor(machine, { input: { teamId: 3 } }).start(), goToAdd, loader };
   }
+  const cardsOf = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().context.cards;
 
   it('goes to the add flow while fewer than 3 nodes exist, and opens the soon modal at 3', async () => {
     let answer = two;
@@ -81,7 +97,10 @@ describe('node list machine, behaviour', () => {
   });
 
   it('applies a health event to its node only, offline then back online, without a reload', async () => {
-    const active = { ...two, nodes: two.nodes.map((node) => ({ ...node, status: 10, online: true })) };
+    const active = {
+      ...two,
+      nodes: two.nodes.map((node) => ({ ...node, status: NODE_STATUS.active, online: true })),
+    };
     const { actor, loader } = start(async () => active);
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
     actor.send({ type: 'nodes.health', health: wentOffline });
@@ -97,5 +116,61 @@ describe('node list machine, behaviour', () => {
     actor.send({ type: 'nodes.health', health: { ...wentOffline, nodeId: 99 } });
     expect(actor.getSnapshot().context.nodes.map((node) => node.online)).toEqual([true, true]);
     expect(loader).toHaveBeenCalledOnce();
+  });
+
+  it('spawns one node actor per node, keeps it across reloads with the new node, and stops those that left', async () => {
+    let answer: NodesAndConfigs = two;
+    const { actor } = start(async () => answer);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    const [first, second] = cardsOf(actor);
+    expect(cardsOf(actor).map((card) => card.id)).toEqual([cardId(1), cardId(2)]);
+    expect(first!.getSnapshot().context.node).toEqual(two.nodes[0]);
+    expect(actor.getSnapshot().children[cardId(1)]).toBe(first);
+
+    // The server renamed node 1 and activated it, removed node 2, and listed a new node 3.
+    const changed = makeNode({
+      id: 1,
+      name: 'Lyon',
+      status: NODE_STATUS.active,
+      check: three.nodes[0]!.check,
+    });
+    answer = { nodes: [changed, makeNode({ id: 3 })], configs };
+    actor.send({ type: 'nodes.reload' });
+    await vi.waitFor(() => expect(cardsOf(actor).map((card) => card.id)).toEqual([cardId(1), cardId(3)]));
+    expect(cardsOf(actor)[0]).toBe(first);
+    expect(first!.getSnapshot().context.node).toEqual(changed);
+    expect(first!.getSnapshot().matches({ status: 'active' })).toBe(true);
+    expect(second!.getSnapshot().status).toBe('stopped');
+    expect(actor.getSnapshot().children[cardId(2)]).toBeUndefined();
+    expect(cardsOf(actor)[1]!.getSnapshot().context.node.id).toBe(3);
+  });
+
+  it('forwards a health event to its node actor only', async () => {
+    const active = {
+      ...two,
+      nodes: two.nodes.map((each) => ({ ...each, status: NODE_STATUS.active, online: true })),
+    };
+    const { actor } = start(async () => active);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    const [first, second] = cardsOf(actor);
+    actor.send({ type: 'nodes.health', health: wentOffline });
+    expect(first!.getSnapshot().matches({ status: { active: 'offline' } })).toBe(true);
+    expect(first!.getSnapshot().context.node).toMatchObject({ online: false, lastSeenAt: seen });
+    expect(second!.getSnapshot().matches({ status: { active: 'online' } })).toBe(true);
+    actor.send({ type: 'nodes.health', health: { ...wentOffline, nodeId: 99 } });
+    expect(cardsOf(actor)).toHaveLength(2);
+  });
+
+  it('reloads the nodes and the configurations when a node actor deleted its node (spec 4)', async () => {
+    let answer: NodesAndConfigs = two;
+    const { actor, loader } = start(async () => answer);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    const [first] = cardsOf(actor);
+    answer = { nodes: [two.nodes[1]!], configs };
+    first!.send({ type: 'node.delete' });
+    first!.send({ type: 'node.confirm' });
+    await vi.waitFor(() => expect(cardsOf(actor).map((card) => card.id)).toEqual([cardId(2)]));
+    expect(loader).toHaveBeenCalledTimes(2);
+    expect(first!.getSnapshot().status).toBe('stopped');
   });
 });

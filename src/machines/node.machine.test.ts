@@ -1,17 +1,21 @@
 import { describe, expect, it, type Mock, vi } from 'vitest';
 import { type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { configs, makeNode, nodesByDisplay } from '../../tests/fixtures/node-fixtures.ts';
 import { actorDone, actorError, createMachineModel } from '../../tests/model/machine-model.ts';
 import { ApiError, NetworkError } from '../api/client.ts';
 import type { Node, ToggleResult } from '../api/nodes.ts';
 import { UNREACHABLE } from '../lib/connection-messages.ts';
-import { nodeMachine } from './node.machine.ts';
+import { awaitsFirstCheck, nodeMachine, shownStatus } from './node.machine.ts';
 import { configUpdateMachine } from './node-config-update.machine.ts';
 import { reconfigureMachine } from './node-reconfigure.machine.ts';
 
 const { hardware, misconfigured, launching, active, inactive, suspended } = nodesByDisplay;
 const sync = (node: Node) => ({ type: 'node.sync' as const, node, configs });
-const renamed = makeNode({ status: 10, check: active.check, name: 'Edge' });
+const renamed = makeNode({ status: NODE_STATUS.active, check: active.check, name: 'Edge' });
+const deleted = makeNode({ status: NODE_STATUS.deleted, check: active.check });
+const seen = '2026-11-22T14:00:00.000Z';
+const wentOffline = { nodeId: 7, online: false, lastSeenAt: seen, at: '2026-11-22T14:03:00.000Z' };
 
 /**
  * The graph state: the machine's value (which carries what the node shows) and the name, the one other field a
@@ -29,21 +33,23 @@ describe('node machine, model', () => {
       sync(misconfigured),
       sync(launching),
       sync(suspended),
-      // issue 9: the health event, applied by the list, reaches the card as a sync: offline, then back.
+      sync(deleted),
+      // issue 9: a refetch can say offline or back; a health event forwarded by the list says offline.
       sync({ ...active, online: false }),
       sync({ ...active, online: true }),
+      { type: 'node.health', health: wentOffline },
       { type: 'node.power' },
       { type: 'node.settings' },
       { type: 'node.delete' },
       { type: 'node.confirm' },
       { type: 'node.cancel' },
       { type: 'node.rename', name: ' Edge ' },
-      actorDone('toggleNode', { id: 7, status: 20 }),
-      actorDone('toggleNode', { id: 7, status: 10 }),
+      actorDone('toggleNode', { id: 7, status: NODE_STATUS.inactive }),
+      actorDone('toggleNode', { id: 7, status: NODE_STATUS.active }),
       actorError('toggleNode', new ApiError(409, 'status_changed', 'The NODR changed meanwhile.')),
       actorDone('renameNode', renamed),
       actorError('renameNode', new ApiError(400, 'name_too_long', 'Too long.')),
-      actorDone('deleteNode', { id: 7, status: 50 }),
+      actorDone('deleteNode', { id: 7, status: NODE_STATUS.deleted }),
       actorError('deleteNode', new ApiError(404, 'not_found', 'No such NODR in this team.')),
       actorDone('reconfigure', hardware),
       actorDone('reconfigure', null),
@@ -70,7 +76,7 @@ describe('node machine, behaviour', () => {
         throw new Error('unexpected toggle');
       }),
       rename: vi.fn<Call>(async (input) => ({ ...node, name: input.name })),
-      delete: vi.fn<Call>(async () => ({ id: node.id, status: 50 })),
+      delete: vi.fn<Call>(async () => ({ id: node.id, status: NODE_STATUS.deleted })),
       reconfigure: vi.fn<Call>(async () => hardware),
       update: vi.fn<Call>(async (input) => ({ ...hardware, configId: input.configId })),
       ...overrides,
@@ -108,6 +114,62 @@ describe('node machine, behaviour', () => {
     expect(actor.getSnapshot().matches({ status: 'suspended' })).toBe(true);
   });
 
+  it('shows a node answered as deleted (status 50) as Deleted, which can be neither toggled nor set up', () => {
+    const { actor } = start(active);
+    actor.send(sync(deleted));
+    expect(actor.getSnapshot().matches({ status: 'deleted' })).toBe(true);
+    expect(shownStatus(actor.getSnapshot())).toBe('deleted');
+    actor.send({ type: 'node.power' });
+    actor.send({ type: 'node.settings' });
+    expect(actions(actor)).toBe('idle');
+  });
+
+  it('names what the card shows from the status region, Offline for an active node gone quiet', () => {
+    const shown = (node: Node) => shownStatus(start(node).actor.getSnapshot());
+    expect([hardware, misconfigured, launching, active, inactive, suspended, deleted].map(shown)).toEqual([
+      'hardware',
+      'misconfigured',
+      'launching',
+      'active',
+      'inactive',
+      'suspended',
+      'deleted',
+    ]);
+    expect(shown({ ...active, online: false })).toBe('offline');
+    // issue 9: offline is a health state of an active node only; an inactive node that stopped reporting is inactive.
+    expect(shown({ ...inactive, online: false })).toBe('inactive');
+  });
+
+  it('waits for the first check only while configuring hardware and never seen', () => {
+    const waits = (node: Node) => awaitsFirstCheck(start(node).actor.getSnapshot());
+    expect(waits(hardware)).toBe(true);
+    expect(waits({ ...hardware, lastSeenAt: seen })).toBe(false);
+    expect(waits(misconfigured)).toBe(false);
+    expect(waits(launching)).toBe(false);
+    expect(waits(active)).toBe(false);
+  });
+
+  it('applies a health event to its own node, keeping a newer name and the shown error', async () => {
+    const rename = vi
+      .fn<Call>()
+      .mockResolvedValueOnce({ ...active, name: 'Lyon' })
+      .mockRejectedValueOnce(new ApiError(400, 'invalid_name', 'The name is too long.'));
+    const { actor } = start(active, { rename });
+    actor.send({ type: 'node.rename', name: 'Lyon' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.node.name).toBe('Lyon'));
+    actor.send({ type: 'node.rename', name: 'Rome' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('The name is too long.'));
+    actor.send({ type: 'node.health', health: wentOffline });
+    expect(actor.getSnapshot().matches({ status: { active: 'offline' } })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({
+      node: { name: 'Lyon', online: false, lastSeenAt: seen, offlineSince: wentOffline.at },
+      error: 'The name is too long.',
+    });
+    actor.send({ type: 'node.health', health: { ...wentOffline, online: true, at: seen } });
+    expect(actor.getSnapshot().matches({ status: { active: 'online' } })).toBe(true);
+    expect(actor.getSnapshot().context.node.offlineSince).toBeNull();
+  });
+
   it('marks an active node offline and back online as health arrives, keeping the active rules', () => {
     const { actor } = start(active);
     expect(actor.getSnapshot().matches({ status: { active: 'online' } })).toBe(true);
@@ -129,7 +191,7 @@ describe('node machine, behaviour', () => {
   });
 
   it('asks before deactivating an active node, then takes the status from the response', async () => {
-    const toggle = vi.fn<Call>(async () => ({ id: 7, status: 20 }));
+    const toggle = vi.fn<Call>(async () => ({ id: 7, status: NODE_STATUS.inactive }));
     const { actor } = start(active, { toggle });
     actor.send({ type: 'node.power' });
     expect(actions(actor)).toBe('confirmingDeactivate');
@@ -137,12 +199,12 @@ describe('node machine, behaviour', () => {
     actor.send({ type: 'node.confirm' });
     await vi.waitFor(() => expect(actions(actor)).toBe('idle'));
     expect(toggle).toHaveBeenCalledOnce();
-    expect(actor.getSnapshot().context.node.status).toBe(20);
+    expect(actor.getSnapshot().context.node.status).toBe(NODE_STATUS.inactive);
     expect(actor.getSnapshot().matches({ status: 'inactive' })).toBe(true);
   });
 
   it('activates an inactive node directly', async () => {
-    const toggle = vi.fn<Call>(async () => ({ id: 7, status: 10 }));
+    const toggle = vi.fn<Call>(async () => ({ id: 7, status: NODE_STATUS.active }));
     const { actor } = start(inactive, { toggle });
     actor.send({ type: 'node.power' });
     expect(actions(actor)).toBe('toggling');
@@ -202,12 +264,12 @@ describe('node machine, behaviour', () => {
       toggle: vi
         .fn<Call>()
         .mockRejectedValueOnce(new NetworkError(new TypeError('Failed to fetch')))
-        .mockResolvedValueOnce({ id: inactive.id, status: 10 }),
+        .mockResolvedValueOnce({ id: inactive.id, status: NODE_STATUS.active }),
     });
     again.send({ type: 'node.power' });
     await vi.waitFor(() => expect(again.getSnapshot().context.error).toBe(UNREACHABLE));
     again.send({ type: 'node.power' });
-    await vi.waitFor(() => expect(again.getSnapshot().context.node.status).toBe(10));
+    await vi.waitFor(() => expect(again.getSnapshot().context.node.status).toBe(NODE_STATUS.active));
     expect(again.getSnapshot().context.error).toBeNull();
   });
 
@@ -258,7 +320,7 @@ describe('node machine, behaviour', () => {
     reconfigure.send({ type: 'reconfigure.input', text: active.licenseKey });
     reconfigure.send({ type: 'reconfigure.submit' });
     await vi.waitFor(() => expect(actions(actor)).toBe('updatingConfig'));
-    expect(actor.getSnapshot().context.node.status).toBe(1);
+    expect(actor.getSnapshot().context.node.status).toBe(NODE_STATUS.configuring);
     expect(actor.getSnapshot().matches({ status: { configuring: 'hardware' } })).toBe(true);
     actor.getSnapshot().children.configUpdate!.send({ type: 'config.cancel' });
     expect(actions(actor)).toBe('idle');

@@ -1,7 +1,15 @@
-import { and, assign, not, setup, stateIn } from 'xstate';
+import { type ActorRefFrom, and, assign, not, type SnapshotFrom, setup, stateIn } from 'xstate';
+import type { NodeHealthEvent } from '../../contracts/node-health.ts';
 import type { Config, Node } from '../api/nodes.ts';
 import { actionFailure, type Failure } from '../lib/node-messages.ts';
-import { isOffline, MAX_NODE_NAME, type NodeDisplay, nodeDisplay } from '../lib/node-status.ts';
+import {
+  applyHealth,
+  type CardStatus,
+  isOffline,
+  MAX_NODE_NAME,
+  type NodeDisplay,
+  nodeDisplay,
+} from '../lib/node-status.ts';
 import { deleteNodeActor, renameNodeActor, toggleNodeActor } from './node.actors.ts';
 import { configUpdateMachine } from './node-config-update.machine.ts';
 import { reconfigureMachine } from './node-reconfigure.machine.ts';
@@ -19,6 +27,8 @@ export interface NodeContext {
 
 export type NodeEvent =
   | { type: 'node.sync'; node: Node; configs: Config[] }
+  /** issue 9: the stream's `event: health` for this node, forwarded by the list. */
+  | { type: 'node.health'; health: NodeHealthEvent }
   | { type: 'node.power' }
   | { type: 'node.settings' }
   | { type: 'node.delete' }
@@ -34,10 +44,11 @@ const route = (display: NodeDisplay, target: string) => ({
 });
 
 /**
- * One node of My NODR (spec 2, 4, 5). Two regions: `status` mirrors what the node shows (the status-1 sub-states by
- * its check, active, inactive, suspended) and `actions` runs what the user does with it: toggle (with the
- * deactivate confirm for an active node), rename, delete, and the two settings modals
- * (reconfigure, config update), each its own machine invoked here.
+ * One node of My NODR (spec 2, 4, 5), spawned by the node list, which forwards each refetch and health event to it.
+ * Two regions: `status` is what the card shows (the status-1 sub-states by its check, active online or offline,
+ * inactive, deleted, suspended), and `actions` runs what the user does with it: toggle (with the deactivate confirm
+ * for an active node), rename, delete, and the two settings modals (reconfigure, config update), each its own
+ * machine invoked here. The action rules read the status region, so the card and the rules never disagree.
  */
 export const nodeMachine = setup({
   types: {
@@ -55,20 +66,23 @@ export const nodeMachine = setup({
   },
   actions: {
     sync: assign((_, update: { node: Node; configs: Config[] }) => update),
+    assignHealth: assign(({ context }, health: NodeHealthEvent) => ({
+      node: applyHealth(context.node, health),
+    })),
     clearError: assign({ error: null, errorCode: null, saved: false }),
     assignStatus: assign(({ context }, status: number) => ({ node: { ...context.node, status } })),
     assignNode: assign((_, node: Node) => ({ node })),
     assignRenamed: assign((_, node: Node) => ({ node, saved: true })),
     fail: assign((_, failure: Failure) => ({ error: failure.message, errorCode: failure.code })),
-    /** Given by the screen: spec 4, after a delete the node list and the configurations reload. */
+    /** Given by the node list: spec 4, after a delete the node list and the configurations reload. */
     reportDeleted: () => {},
   },
   guards: {
     displays: ({ context }, params: { display: NodeDisplay }) => nodeDisplay(context.node) === params.display,
     isOffline: ({ context }) => isOffline(context.node),
-    isActive: ({ context }) => nodeDisplay(context.node) === 'active',
-    isInactive: ({ context }) => nodeDisplay(context.node) === 'inactive',
-    isConfiguring: ({ context }) => context.node.status === 1,
+    isActive: stateIn('#node.status.active'),
+    isInactive: stateIn('#node.status.inactive'),
+    isConfiguring: stateIn('#node.status.configuring'),
     // spec 4 and 5: a rename saves a changed name of at most 320 characters.
     isNewName: ({ context, event }) => {
       if (event.type !== 'node.rename') return false;
@@ -96,9 +110,11 @@ export const nodeMachine = setup({
         'clearError',
       ],
     },
+    // A health event changes only online and last seen: the rest of the node, and a shown error, stay as they are.
+    'node.health': { actions: { type: 'assignHealth', params: ({ event }) => event.health } },
   },
   states: {
-    // Mirrors what the node shows. The routing sits on the region, so a sync or an answer that changes the status
+    // What the card shows. The routing sits on the region, so a sync or an answer that changes the status
     // moves it at once; the initial leaf is corrected in the same step.
     status: {
       initial: 'configuring',
@@ -108,6 +124,7 @@ export const nodeMachine = setup({
         route('launching', '.configuring.launching'),
         route('active', '.active'),
         route('inactive', '.inactive'),
+        route('deleted', '.deleted'),
         route('suspended', '.suspended'),
       ],
       states: {
@@ -126,7 +143,9 @@ export const nodeMachine = setup({
           },
         },
         inactive: {},
-        // spec 4: any status other than 1, 10, 20, 30, 40 (50, deleted, is not listed).
+        // spec 4: status 50; the list does not carry it (spec 9), but a node may answer it.
+        deleted: {},
+        // spec 4: any status other than 1, 10, 20, 30, 40, 50.
         suspended: {},
       },
     },
@@ -245,3 +264,19 @@ export const nodeMachine = setup({
     },
   },
 });
+
+export type NodeActorRef = ActorRefFrom<typeof nodeMachine>;
+export type NodeSnapshot = SnapshotFrom<typeof nodeMachine>;
+
+/** The card's status label, read from the status region: its leaf, Offline for an active node gone quiet (issue 9). */
+export function shownStatus(snapshot: NodeSnapshot): CardStatus {
+  const { status } = snapshot.value;
+  if (typeof status === 'string') return status;
+  if ('configuring' in status) return status.configuring;
+  return status.active === 'offline' ? 'offline' : 'active';
+}
+
+/** issue 9: a node just added waits for its first check (configuring hardware, never seen); its card says how to start it. */
+export function awaitsFirstCheck(snapshot: NodeSnapshot): boolean {
+  return snapshot.matches({ status: { configuring: 'hardware' } }) && !snapshot.context.node.lastSeenAt;
+}

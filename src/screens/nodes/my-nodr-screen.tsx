@@ -16,8 +16,8 @@ import { SoonModal } from './node-modals.tsx';
 
 /**
  * My NODR (spec 2): the team's nodes, or the empty state; the plus block adds a node (the 'soon' modal at 3). Live
- * updates (spec 4) reload the list in place; health events (issue 9) update one card. A summary line counts the
- * nodes by what they show.
+ * updates (spec 4) reload the list in place; health events (issue 9) update one card. Each card renders the node
+ * actor the list machine spawned for it. A summary line counts the nodes by what they show.
  */
 export function MyNodrScreen() {
   const { teamId } = useSession();
@@ -26,7 +26,7 @@ export function MyNodrScreen() {
     input: { teamId },
   });
   const state = useSelector(list, (snapshot) => snapshot);
-  const { nodes, configs, error } = state.context;
+  const { nodes, cards, error } = state.context;
   const reload = useCallback(() => list.send({ type: 'nodes.reload' }), [list]);
   useLiveUpdates(reload);
   // issue 9: a node offline or back updates its card in place, without reloading the list.
@@ -74,9 +74,9 @@ export function MyNodrScreen() {
         <>
           {error && <FormError>{error}</FormError>}
           <ul className={styles.list}>
-            {nodes.map((node) => (
-              <li key={node.id}>
-                <NodeCard node={node} configs={configs} onDeleted={reload} />
+            {cards.map((card) => (
+              <li key={card.id}>
+                <NodeCard actor={card} />
               </li>
             ))}
             <li>

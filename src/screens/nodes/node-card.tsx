@@ -1,14 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
-import type { Config, Node } from '../../api/nodes.ts';
-import {
-  awaitsFirstCheck,
-  cardStatus,
-  isOffline,
-  nodeDisplay,
-  SUSPENDED_MESSAGE,
-} from '../../lib/node-status.ts';
-import { nodeMachine } from '../../machines/node.machine.ts';
+import { useSelector } from '@xstate/react';
+import { useId, useState } from 'react';
+import { SUSPENDED_MESSAGE } from '../../lib/node-status.ts';
+import { awaitsFirstCheck, type NodeActorRef, shownStatus } from '../../machines/node.machine.ts';
 import { IconButton } from '../../ui/button.tsx';
 import { ChevronDownIcon, PowerIcon, SettingsIcon, TrashIcon } from '../../ui/icons.tsx';
 import { FirstRunHint } from './first-run-hint.tsx';
@@ -19,28 +12,17 @@ import { ConfigUpdateModal, DeactivateModal, DeleteModal, ReconfigureModal } fro
 import { StatusPill } from './status-pill.tsx';
 import { TimeAgo } from './time-ago.tsx';
 
-export interface NodeCardProps {
-  node: Node;
-  configs: Config[];
-  /** spec 4: after a delete the node list and the configurations reload. */
-  onDeleted: () => void;
-}
-
-/** One node of My NODR (spec 2): name, status, the action icons, and the expandable body. */
-export function NodeCard({ node, configs, onDeleted }: NodeCardProps) {
+/**
+ * One node of My NODR (spec 2): name, status, the action icons, and the expandable body. It renders its node actor,
+ * spawned and kept up to date by the node list; what it shows comes from the actor's status region.
+ */
+export function NodeCard({ actor }: { actor: NodeActorRef }) {
   const bodyId = useId();
   const [expanded, setExpanded] = useState(false);
-  const actor = useActorRef(nodeMachine.provide({ actions: { reportDeleted: onDeleted } }), {
-    input: { node, configs },
-  });
   const state = useSelector(actor, (snapshot) => snapshot);
   const current = state.context.node;
-  const display = nodeDisplay(current);
-
-  // A reload of the list (a live update) brings the server's node into the card.
-  useEffect(() => {
-    actor.send({ type: 'node.sync', node, configs });
-  }, [actor, node, configs]);
+  const active = state.matches({ status: 'active' });
+  const configuring = state.matches({ status: 'configuring' });
 
   if (state.matches({ actions: 'gone' })) return null;
 
@@ -48,8 +30,8 @@ export function NodeCard({ node, configs, onDeleted }: NodeCardProps) {
     state.matches({ actions: name }),
   );
   // spec 4: power toggles active and inactive nodes; settings open the config update (status 1) or reconfigure (10).
-  const power = display === 'active' ? 'Deactivate NODR' : 'Activate NODR';
-  const settings = current.status === 1 ? 'Update configuration' : 'Reconfigure NODR';
+  const power = active ? 'Deactivate NODR' : 'Activate NODR';
+  const settings = configuring ? 'Update configuration' : 'Reconfigure NODR';
 
   return (
     <article
@@ -66,8 +48,8 @@ export function NodeCard({ node, configs, onDeleted }: NodeCardProps) {
             saved={state.context.saved}
             onCommit={(name) => actor.send({ type: 'node.rename', name })}
           />
-          <StatusPill status={cardStatus(current)} />
-          {isOffline(current) && current.lastSeenAt && (
+          <StatusPill status={shownStatus(state)} />
+          {state.matches({ status: { active: 'offline' } }) && current.lastSeenAt && (
             <span className={styles.lastSeen}>
               <TimeAgo at={current.lastSeenAt} prefix="last seen" />
             </span>
@@ -76,15 +58,15 @@ export function NodeCard({ node, configs, onDeleted }: NodeCardProps) {
         <div className={styles.actions}>
           <IconButton
             label={power}
-            className={display === 'active' ? styles.powerOn : undefined}
-            disabled={display !== 'active' && display !== 'inactive'}
+            className={active ? styles.powerOn : undefined}
+            disabled={!active && !state.matches({ status: 'inactive' })}
             onClick={() => actor.send({ type: 'node.power' })}
           >
             <PowerIcon />
           </IconButton>
           <IconButton
             label={settings}
-            disabled={display !== 'active' && current.status !== 1}
+            disabled={!active && !configuring}
             onClick={() => actor.send({ type: 'node.settings' })}
           >
             <SettingsIcon />
@@ -103,8 +85,8 @@ export function NodeCard({ node, configs, onDeleted }: NodeCardProps) {
           </IconButton>
         </div>
       </div>
-      {display === 'suspended' && <p className={styles.suspended}>{SUSPENDED_MESSAGE}</p>}
-      {awaitsFirstCheck(current) && <FirstRunHint node={current} />}
+      {state.matches({ status: 'suspended' }) && <p className={styles.suspended}>{SUSPENDED_MESSAGE}</p>}
+      {awaitsFirstCheck(state) && <FirstRunHint node={current} />}
       {state.context.error && (
         <p className={styles.error} role="alert">
           {state.context.error}
