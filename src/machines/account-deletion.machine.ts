@@ -1,13 +1,14 @@
 import { assign, setup } from 'xstate';
 import type { Precheck, PrecheckStatus } from '../api/settings.ts';
 import {
-  acceptDeletionActor,
+  deletionLinkActor,
+  pendingDeletionActor,
   precheckActor,
   requestDeletionActor,
-  resendDeletionActor,
-  revokeDeletionActor,
 } from './account-deletion.actors.ts';
 import { authMessages, type FieldErrors } from './auth-validation.ts';
+import type { LinkOutcome } from './link-confirmation.machine.ts';
+import type { PendingRequestParentEvent } from './pending-request.machine.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
 
 export interface AccountDeletionInput {
@@ -27,8 +28,6 @@ export interface AccountDeletionContext {
   errors: FieldErrors<'password'>;
   /** spec 8: the error code of the last failed call. */
   errorCode: string | null;
-  /** A short confirmation after a resend. */
-  notice: string | null;
   /** deleteProgress when the screen opened: the start state follows it. */
   startsPending: boolean;
 }
@@ -39,8 +38,10 @@ export type AccountDeletionEvent =
   | { type: 'deletion.cancel' }
   | { type: 'deletion.edit' }
   | { type: 'deletion.submit'; password: string }
-  | { type: 'deletion.resend' }
-  | { type: 'deletion.revoke' };
+  | PendingRequestParentEvent;
+
+/** spec 2: what a resent deletion link says. */
+export const DELETION_RESENT = 'A new confirmation link has been sent to your e-mail.';
 
 type Outcome = { target: 'blocked' | 'confirming' };
 
@@ -62,20 +63,21 @@ const submittedPassword = (event: AccountDeletionEvent) =>
 /**
  * Account deletion (spec 2, 4): the pre-check, then the 'Unable to delete account' modal or the confirm modal with
  * the password; a confirmed request closes the modal, rechecks the session and leaves the deletion pending, where
- * it can be resent or revoked. With a hash the machine confirms a link instead and ends as success or error.
+ * it can be resent or revoked (the pending-request child). With a hash the machine confirms a link instead (the
+ * link-confirmation child) and ends as success or error.
  */
 export const accountDeletionMachine = setup({
   types: {
     context: {} as AccountDeletionContext,
     events: {} as AccountDeletionEvent,
     input: {} as AccountDeletionInput,
+    children: {} as { pendingRequest: 'pendingRequest'; confirmLink: 'confirmLink' },
   },
   actors: {
     precheck: precheckActor,
     requestDeletion: requestDeletionActor,
-    resendDeletion: resendDeletionActor,
-    revokeDeletion: revokeDeletionActor,
-    acceptDeletion: acceptDeletionActor,
+    pendingRequest: pendingDeletionActor,
+    confirmLink: deletionLinkActor,
   },
   actions: {
     /** Given by the screen: re-runs GET v1/check (spec 4). */
@@ -100,11 +102,8 @@ export const accountDeletionMachine = setup({
     keepFormFailure: assign((_, failure: RequestFailure) => ({
       errors: { form: failure.message },
       errorCode: failure.code,
-      notice: null,
     })),
-    enterPending: assign({ precheck: null, password: '', errors: {}, errorCode: null, notice: null }),
-    noteResent: assign({ notice: 'A new confirmation link has been sent to your e-mail.' }),
-    clearNotice: assign({ notice: null, errors: {}, errorCode: null }),
+    enterPending: assign({ precheck: null, password: '', errors: {}, errorCode: null }),
   },
   guards: {
     hasHash: ({ context }) => context.hash !== null,
@@ -112,6 +111,7 @@ export const accountDeletionMachine = setup({
     precheckIs: (_, params: { expected: PrecheckStatus; actual: PrecheckStatus }) =>
       params.expected === params.actual,
     passwordGiven: ({ event }) => event.type === 'deletion.submit' && submittedPassword(event) !== '',
+    linkUsed: (_, outcome: LinkOutcome) => outcome === 'success',
   },
 }).createMachine({
   id: 'accountDeletion',
@@ -122,7 +122,6 @@ export const accountDeletionMachine = setup({
     password: '',
     errors: {},
     errorCode: null,
-    notice: null,
     startsPending: input.deleteProgress,
   }),
   initial: 'start',
@@ -190,44 +189,25 @@ export const accountDeletionMachine = setup({
         },
       },
     },
-    // 'Deleting in progress!' with Resend link and Revoke.
+    // 'Deleting in progress!' with Resend link and Revoke; a revoke ends the child and the deletion.
     pending: {
-      on: {
-        'deletion.resend': { target: 'resending', actions: 'clearNotice' },
-        'deletion.revoke': { target: 'revoking', actions: 'clearNotice' },
-      },
-    },
-    resending: {
       invoke: {
-        id: 'resendDeletion',
-        src: 'resendDeletion',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'pending', actions: ['noteResent', 'recheckSession'] },
-        onError: {
-          target: 'pending',
-          actions: { type: 'keepFormFailure', params: ({ event }) => toRequestFailure(event.error) },
-        },
+        id: 'pendingRequest',
+        src: 'pendingRequest',
+        input: ({ context }) => ({ id: context.userId, resentNotice: DELETION_RESENT }),
+        onDone: { target: 'idle', actions: 'recheckSession' },
       },
-    },
-    revoking: {
-      invoke: {
-        id: 'revokeDeletion',
-        src: 'revokeDeletion',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'idle', actions: ['clearNotice', 'recheckSession'] },
-        onError: {
-          target: 'pending',
-          actions: { type: 'keepFormFailure', params: ({ event }) => toRequestFailure(event.error) },
-        },
-      },
+      on: { 'request.resent': { actions: 'recheckSession' } },
     },
     accepting: {
       invoke: {
-        id: 'acceptDeletion',
-        src: 'acceptDeletion',
+        id: 'confirmLink',
+        src: 'confirmLink',
         input: ({ context }) => ({ hash: context.hash ?? '' }),
-        onDone: { target: 'success' },
-        onError: { target: 'error' },
+        onDone: [
+          { guard: { type: 'linkUsed', params: ({ event }) => event.output }, target: 'success' },
+          { target: 'error' },
+        ],
       },
     },
     success: { type: 'final' },

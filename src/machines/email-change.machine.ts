@@ -2,11 +2,12 @@ import { assign, setup } from 'xstate';
 import type { User } from '../api/auth.ts';
 import { authMessages, type FieldErrors, hasErrors, isEmail } from './auth-validation.ts';
 import {
-  acceptEmailChangeActor,
+  emailChangeLinkActor,
+  pendingEmailChangeActor,
   requestEmailChangeActor,
-  resendEmailChangeActor,
-  revokeEmailChangeActor,
 } from './email-change.actors.ts';
+import type { LinkOutcome } from './link-confirmation.machine.ts';
+import type { PendingRequestParentEvent } from './pending-request.machine.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
 
 type Field = 'email' | 'password';
@@ -32,15 +33,12 @@ export interface EmailChangeContext {
   errors: FieldErrors<Field>;
   /** spec 8: the error code of the last failed call. */
   errorCode: string | null;
-  /** A short confirmation after a resend. */
-  notice: string | null;
 }
 
 export type EmailChangeEvent =
   | { type: 'email.submit'; email: string; password: string }
   | { type: 'email.edit'; field: Field }
-  | { type: 'email.resend' }
-  | { type: 'email.revoke' };
+  | PendingRequestParentEvent;
 
 export const EMAIL_PENDING = 10;
 
@@ -52,6 +50,10 @@ export function validateEmailChange(input: { email: string; password: string }):
   return {};
 }
 
+/** spec 2: what a resent e-mail change link says. */
+const resentNotice = (newEmail: string | null) =>
+  `A new confirmation link has been sent to ${newEmail ?? 'the new address'}.`;
+
 const submitted = (event: EmailChangeEvent) => {
   const { email, password } = event as Extract<EmailChangeEvent, { type: 'email.submit' }>;
   return { email: email.trim(), password: password.trim() };
@@ -59,20 +61,21 @@ const submitted = (event: EmailChangeEvent) => {
 
 /**
  * E-mail change (spec 2, 4): the form at status 0; after a request the change is pending (status 10 with the new
- * address) and can be resent or revoked; the session is rechecked after submit, resend and revoke. With a hash the
- * machine confirms a link instead and ends as success or error (result page).
+ * address) and can be resent or revoked (the pending-request child); the session is rechecked after submit, resend
+ * and revoke. With a hash the machine confirms a link instead (the link-confirmation child) and ends as success or
+ * error (result page).
  */
 export const emailChangeMachine = setup({
   types: {
     context: {} as EmailChangeContext,
     events: {} as EmailChangeEvent,
     input: {} as EmailChangeInput,
+    children: {} as { pendingRequest: 'pendingRequest'; confirmLink: 'confirmLink' },
   },
   actors: {
     requestChange: requestEmailChangeActor,
-    resendChange: resendEmailChangeActor,
-    revokeChange: revokeEmailChangeActor,
-    acceptChange: acceptEmailChangeActor,
+    pendingRequest: pendingEmailChangeActor,
+    confirmLink: emailChangeLinkActor,
   },
   actions: {
     /** Given by the screen: re-runs GET v1/check (spec 4). */
@@ -88,12 +91,6 @@ export const emailChangeMachine = setup({
     keepFailure: assign((_, failure: RequestFailure) => ({
       errors: { password: failure.message },
       errorCode: failure.code,
-      notice: null,
-    })),
-    keepPendingFailure: assign((_, failure: RequestFailure) => ({
-      errors: { form: failure.message },
-      errorCode: failure.code,
-      notice: null,
     })),
     keepPending: assign((_, user: User) => ({
       newEmail: user.newChangeEmail,
@@ -101,17 +98,14 @@ export const emailChangeMachine = setup({
       errors: {},
       errorCode: null,
     })),
-    noteResent: assign(({ context }) => ({
-      notice: `A new confirmation link has been sent to ${context.newEmail ?? 'the new address'}.`,
-    })),
-    clearPending: assign({ newEmail: null, errors: {}, errorCode: null, notice: null }),
-    clearNotice: assign({ notice: null, errors: {}, errorCode: null }),
+    clearPending: assign({ newEmail: null, errors: {}, errorCode: null }),
   },
   guards: {
     hasHash: ({ context }) => context.hash !== null,
     isPending: ({ context }) => context.newEmail !== null,
     formIsValid: ({ event }) =>
       event.type === 'email.submit' && !hasErrors(validateEmailChange(submitted(event))),
+    linkUsed: (_, outcome: LinkOutcome) => outcome === 'success',
   },
 }).createMachine({
   id: 'emailChange',
@@ -123,7 +117,6 @@ export const emailChangeMachine = setup({
     fields: { email: '', password: '' },
     errors: {},
     errorCode: null,
-    notice: null,
   }),
   initial: 'start',
   states: {
@@ -159,43 +152,25 @@ export const emailChangeMachine = setup({
         },
       },
     },
+    // 'Request in progress' with Resend and Revoke; a revoke ends the child and the change.
     pending: {
-      on: {
-        'email.resend': { target: 'resending', actions: 'clearNotice' },
-        'email.revoke': { target: 'revoking', actions: 'clearNotice' },
-      },
-    },
-    resending: {
       invoke: {
-        id: 'resendChange',
-        src: 'resendChange',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'pending', actions: ['noteResent', 'recheckSession'] },
-        onError: {
-          target: 'pending',
-          actions: { type: 'keepPendingFailure', params: ({ event }) => toRequestFailure(event.error) },
-        },
-      },
-    },
-    revoking: {
-      invoke: {
-        id: 'revokeChange',
-        src: 'revokeChange',
-        input: ({ context }) => ({ userId: context.userId }),
+        id: 'pendingRequest',
+        src: 'pendingRequest',
+        input: ({ context }) => ({ id: context.userId, resentNotice: resentNotice(context.newEmail) }),
         onDone: { target: 'form', actions: ['clearPending', 'recheckSession'] },
-        onError: {
-          target: 'pending',
-          actions: { type: 'keepPendingFailure', params: ({ event }) => toRequestFailure(event.error) },
-        },
       },
+      on: { 'request.resent': { actions: 'recheckSession' } },
     },
     accepting: {
       invoke: {
-        id: 'acceptChange',
-        src: 'acceptChange',
+        id: 'confirmLink',
+        src: 'confirmLink',
         input: ({ context }) => ({ hash: context.hash ?? '' }),
-        onDone: { target: 'success' },
-        onError: { target: 'error' },
+        onDone: [
+          { guard: { type: 'linkUsed', params: ({ event }) => event.output }, target: 'success' },
+          { target: 'error' },
+        ],
       },
     },
     success: { type: 'final' },

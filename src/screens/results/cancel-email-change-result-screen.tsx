@@ -2,13 +2,13 @@ import { useActor } from '@xstate/react';
 import { useParams } from 'react-router-dom';
 import { inspect } from '../../app/inspect.ts';
 import { paths } from '../../app/paths.ts';
-import { emailChangeCancelMachine } from '../../machines/email-change-cancel.machine.ts';
+import { cancelEmailChangeLinkMachine } from '../../machines/email-change.actors.ts';
 import { LinkResult, linkOutcome } from './link-result.tsx';
 
 /** issue 10, /cancelEmailChange/{hash}: cancels the pending e-mail change on opening; no sign-in needed. */
 export function CancelEmailChangeResultScreen() {
   const { hash = '' } = useParams();
-  const [snapshot] = useActor(emailChangeCancelMachine, { input: { hash }, inspect: inspect() });
+  const [snapshot] = useActor(cancelEmailChangeLinkMachine, { input: { hash }, inspect: inspect() });
   return (
     <LinkResult
       outcome={linkOutcome(snapshot)}

@@ -2,13 +2,13 @@ import { useActor } from '@xstate/react';
 import { useParams } from 'react-router-dom';
 import { inspect } from '../../app/inspect.ts';
 import { paths } from '../../app/paths.ts';
-import { unsubscribeMachine } from '../../machines/unsubscribe.machine.ts';
+import { unsubscribeLinkMachine } from '../../machines/unsubscribe.actors.ts';
 import { LinkResult, linkOutcome } from './link-result.tsx';
 
 /** issue 9, /unsubscribe/{token}: turns the alert e-mails off on opening; no sign-in needed. */
 export function UnsubscribeResultScreen() {
   const { token = '' } = useParams();
-  const [snapshot] = useActor(unsubscribeMachine, { input: { token }, inspect: inspect() });
+  const [snapshot] = useActor(unsubscribeLinkMachine, { input: { hash: token }, inspect: inspect() });
   return (
     <LinkResult
       outcome={linkOutcome(snapshot)}
