@@ -25,5 +25,5 @@ export const requestDeletionActor = fromRequest<User, { userId: number; password
 /** 'Deleting in progress!': POST v1/user/{id}/resend and v1/user/{id}/revoke. */
 export const pendingDeletionActor = pendingRequestWith({ resend: resendDeletion, revoke: revokeDeletion });
 
-/** /deleteUserAccount/{hash}: DELETE v1/user/accept. */
-export const deletionLinkActor = confirmingLinkWith(acceptDeletion);
+/** spec 2, /deleteUserAccount/{hash}: DELETE v1/user/accept, without sign-in. */
+export const deletionLinkMachine = confirmingLinkWith(acceptDeletion);

@@ -9,14 +9,12 @@ import {
 import { ApiError } from '../api/client.ts';
 import type { PrecheckStatus } from '../api/settings.ts';
 import { type AccountDeletionInput, accountDeletionMachine } from './account-deletion.machine.ts';
-import { linkConfirmationMachine } from './link-confirmation.machine.ts';
 import { pendingRequestMachine } from './pending-request.machine.ts';
 import { pendingDeletionUser, precheckOf, settingsUser } from './settings-fixtures.ts';
 
 const inputs: Record<string, AccountDeletionInput> = {
   'no deletion pending': { userId: 7, deleteProgress: false },
   'deletion pending': { userId: 7, deleteProgress: true },
-  'a link': { userId: 0, deleteProgress: false, hash: 'h4sh' },
 };
 const codes: PrecheckStatus[] = [200, 201, 202, 203, 401, 402];
 
@@ -35,9 +33,6 @@ const events = [
   actorError('requestDeletion', new ApiError(400, 'incorrect_password', 'Incorrect password')),
   // The pending-request child ends when the deletion is revoked; its resends and failures are its own test's.
   actorDone('pendingRequest'),
-  // The link-confirmation child's outcome.
-  actorDone('confirmLink', 'success'),
-  actorDone('confirmLink', 'error'),
 ];
 
 // The pre-check answers make many contexts; the graph is kept to states that differ in what the screen shows.
@@ -57,7 +52,7 @@ describe.each(Object.entries(inputs))('account deletion machine, model, with %s'
   it.each(model.paths)('$description', (path) => model.run(path));
 });
 
-it('account deletion machine: the three starts together reach every state and transition, each pre-check code', () =>
+it('account deletion machine: both starts together reach every state and transition, each pre-check code', () =>
   expectCombinedCoverage(
     Object.values(inputs).map((input) =>
       createMachineModel(accountDeletionMachine, { input, events, serializeState: serializeState as never }),
@@ -80,7 +75,6 @@ describe('account deletion machine, behaviour', () => {
         pendingRequest: pendingRequestMachine.provide({
           actors: { resend: stub('resend'), revoke: stub('revoke') },
         }),
-        confirmLink: linkConfirmationMachine.provide({ actors: { redeem: stub('accept') } }),
       },
       actions: { recheckSession: recheck },
     });
@@ -151,18 +145,5 @@ describe('account deletion machine, behaviour', () => {
     expect(resend).toHaveBeenCalledWith({ id: 7 });
     expect(revoke).toHaveBeenCalledWith({ id: 7 });
     expect(recheck).toHaveBeenCalledTimes(2);
-  });
-
-  it('confirms a link and ends as success or error', async () => {
-    const accept = vi.fn(async () => ({ ok: true }));
-    const ok = start(inputs['a link']!, { accept }).actor;
-    await vi.waitFor(() => expect(ok.getSnapshot().value).toBe('success'));
-    expect(accept).toHaveBeenCalledWith({ hash: 'h4sh' });
-    const bad = start(inputs['a link']!, {
-      accept: async () => {
-        throw new ApiError(400, 'invalid_link', 'expired');
-      },
-    }).actor;
-    await vi.waitFor(() => expect(bad.getSnapshot().value).toBe('error'));
   });
 });

@@ -1,13 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { Precheck, PrecheckStatus } from '../api/settings.ts';
-import {
-  deletionLinkActor,
-  pendingDeletionActor,
-  precheckActor,
-  requestDeletionActor,
-} from './account-deletion.actors.ts';
+import { pendingDeletionActor, precheckActor, requestDeletionActor } from './account-deletion.actors.ts';
 import { authMessages, type FieldErrors } from './auth-validation.ts';
-import type { LinkOutcome } from './link-confirmation.machine.ts';
 import type { PendingRequestParentEvent } from './pending-request.machine.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
 
@@ -15,13 +9,10 @@ export interface AccountDeletionInput {
   userId: number;
   /** spec 3: deletion already requested and not yet confirmed. */
   deleteProgress: boolean;
-  /** The hash of a /deleteUserAccount/{hash} link: the machine then only confirms it (result page). */
-  hash?: string;
 }
 
 export interface AccountDeletionContext {
   userId: number;
-  hash: string | null;
   /** The last pre-check answer: its code decides the modal, its teams are listed in it. */
   precheck: Precheck | null;
   password: string;
@@ -63,21 +54,20 @@ const submittedPassword = (event: AccountDeletionEvent) =>
 /**
  * Account deletion (spec 2, 4): the pre-check, then the 'Unable to delete account' modal or the confirm modal with
  * the password; a confirmed request closes the modal, rechecks the session and leaves the deletion pending, where
- * it can be resent or revoked (the pending-request child). With a hash the machine confirms a link instead (the
- * link-confirmation child) and ends as success or error.
+ * it can be resent or revoked (the pending-request child). The link itself is used on its own page
+ * (`deletionLinkMachine`, the link-confirmation machine).
  */
 export const accountDeletionMachine = setup({
   types: {
     context: {} as AccountDeletionContext,
     events: {} as AccountDeletionEvent,
     input: {} as AccountDeletionInput,
-    children: {} as { pendingRequest: 'pendingRequest'; confirmLink: 'confirmLink' },
+    children: {} as { pendingRequest: 'pendingRequest' },
   },
   actors: {
     precheck: precheckActor,
     requestDeletion: requestDeletionActor,
     pendingRequest: pendingDeletionActor,
-    confirmLink: deletionLinkActor,
   },
   actions: {
     /** Given by the screen: re-runs GET v1/check (spec 4). */
@@ -106,18 +96,15 @@ export const accountDeletionMachine = setup({
     enterPending: assign({ precheck: null, password: '', errors: {}, errorCode: null }),
   },
   guards: {
-    hasHash: ({ context }) => context.hash !== null,
     isPending: ({ context }) => context.startsPending,
     precheckIs: (_, params: { expected: PrecheckStatus; actual: PrecheckStatus }) =>
       params.expected === params.actual,
     passwordGiven: ({ event }) => event.type === 'deletion.submit' && submittedPassword(event) !== '',
-    linkUsed: (_, outcome: LinkOutcome) => outcome === 'success',
   },
 }).createMachine({
   id: 'accountDeletion',
   context: ({ input }) => ({
     userId: input.userId,
-    hash: input.hash ?? null,
     precheck: null,
     password: '',
     errors: {},
@@ -126,13 +113,9 @@ export const accountDeletionMachine = setup({
   }),
   initial: 'start',
   states: {
-    // spec 2: which view shows depends on the link, then on deleteProgress.
+    // spec 2: which view shows depends on deleteProgress.
     start: {
-      always: [
-        { guard: 'hasHash', target: 'accepting' },
-        { guard: 'isPending', target: 'pending' },
-        { target: 'idle' },
-      ],
+      always: [{ guard: 'isPending', target: 'pending' }, { target: 'idle' }],
     },
     idle: {
       on: { 'deletion.start': { target: 'checking', actions: 'clearError' } },
@@ -199,19 +182,5 @@ export const accountDeletionMachine = setup({
       },
       on: { 'request.resent': { actions: 'recheckSession' } },
     },
-    accepting: {
-      invoke: {
-        id: 'confirmLink',
-        src: 'confirmLink',
-        input: ({ context }) => ({ hash: context.hash ?? '' }),
-        onDone: [
-          { guard: { type: 'linkUsed', params: ({ event }) => event.output }, target: 'success' },
-          { target: 'error' },
-        ],
-      },
-    },
-    success: { type: 'final' },
-    // spec 8: an expired, used or revoked link reads 'This link is expired'.
-    error: { type: 'final' },
   },
 });

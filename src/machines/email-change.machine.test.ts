@@ -8,7 +8,6 @@ import {
 } from '../../tests/model/machine-model.ts';
 import { ApiError } from '../api/client.ts';
 import { type EmailChangeInput, emailChangeMachine } from './email-change.machine.ts';
-import { linkConfirmationMachine } from './link-confirmation.machine.ts';
 import { pendingRequestMachine } from './pending-request.machine.ts';
 import { pendingEmailUser, settingsUser } from './settings-fixtures.ts';
 
@@ -16,7 +15,6 @@ const base = { userId: 7, teamId: 11, statusChangeEmail: 0, newChangeEmail: null
 const inputs: Record<string, EmailChangeInput> = {
   'status 0': base,
   'status 10': { ...base, statusChangeEmail: 10, newChangeEmail: 'ada@new.example' },
-  'a link': { ...base, hash: 'h4sh' },
 };
 const failure = new ApiError(409, 'email_taken', 'This e-mail is already used by another account.');
 
@@ -30,9 +28,6 @@ const events = [
   actorError('requestChange', failure),
   // The pending-request child ends when the change is revoked; its resends and failures are its own test's.
   actorDone('pendingRequest'),
-  // The link-confirmation child's outcome.
-  actorDone('confirmLink', 'success'),
-  actorDone('confirmLink', 'error'),
 ];
 
 describe.each(Object.entries(inputs))('e-mail change machine, model, starting with %s', (_, input) => {
@@ -40,7 +35,7 @@ describe.each(Object.entries(inputs))('e-mail change machine, model, starting wi
   it.each(model.paths)('$description', (path) => model.run(path));
 });
 
-it('e-mail change machine: the three starts together reach every state and transition', () =>
+it('e-mail change machine: both starts together reach every state and transition', () =>
   expectCombinedCoverage(
     Object.values(inputs).map((input) => createMachineModel(emailChangeMachine, { input, events })),
   ));
@@ -60,7 +55,6 @@ describe('e-mail change machine, behaviour', () => {
         pendingRequest: pendingRequestMachine.provide({
           actors: { resend: stub('resend'), revoke: stub('revoke') },
         }),
-        confirmLink: linkConfirmationMachine.provide({ actors: { redeem: stub('accept') } }),
       },
       actions: { recheckSession: recheck },
     });
@@ -126,16 +120,5 @@ describe('e-mail change machine, behaviour', () => {
     expect(resend).toHaveBeenCalledWith({ id: 7 });
     expect(revoke).toHaveBeenCalledWith({ id: 7 });
     expect(recheck).toHaveBeenCalledTimes(2);
-  });
-
-  it('confirms a link and ends as success or error', async () => {
-    const ok = start(inputs['a link']!, { accept: async () => ({ ok: true }) }).actor;
-    await vi.waitFor(() => expect(ok.getSnapshot().value).toBe('success'));
-    const bad = start(inputs['a link']!, {
-      accept: async () => {
-        throw new ApiError(400, 'invalid_link', 'expired');
-      },
-    }).actor;
-    await vi.waitFor(() => expect(bad.getSnapshot().value).toBe('error'));
   });
 });

@@ -1,12 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { User } from '../api/auth.ts';
 import { authMessages, type FieldErrors, hasErrors, isEmail } from './auth-validation.ts';
-import {
-  emailChangeLinkActor,
-  pendingEmailChangeActor,
-  requestEmailChangeActor,
-} from './email-change.actors.ts';
-import type { LinkOutcome } from './link-confirmation.machine.ts';
+import { pendingEmailChangeActor, requestEmailChangeActor } from './email-change.actors.ts';
 import type { PendingRequestParentEvent } from './pending-request.machine.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
 
@@ -18,14 +13,11 @@ export interface EmailChangeInput {
   /** spec 3: statusChangeEmail 10 is a pending change. */
   statusChangeEmail: number;
   newChangeEmail: string | null;
-  /** The hash of a /changeEmail/{hash} link: the machine then only confirms it (result page). */
-  hash?: string;
 }
 
 export interface EmailChangeContext {
   userId: number;
   teamId: number;
-  hash: string | null;
   /** The pending new address (spec 2: shown with 'Request in progress'). */
   newEmail: string | null;
   /** Trimmed (spec 5), kept for the request. */
@@ -62,20 +54,18 @@ const submitted = (event: EmailChangeEvent) => {
 /**
  * E-mail change (spec 2, 4): the form at status 0; after a request the change is pending (status 10 with the new
  * address) and can be resent or revoked (the pending-request child); the session is rechecked after submit, resend
- * and revoke. With a hash the machine confirms a link instead (the link-confirmation child) and ends as success or
- * error (result page).
+ * and revoke. The link itself is used on its own page (`emailChangeLinkMachine`, the link-confirmation machine).
  */
 export const emailChangeMachine = setup({
   types: {
     context: {} as EmailChangeContext,
     events: {} as EmailChangeEvent,
     input: {} as EmailChangeInput,
-    children: {} as { pendingRequest: 'pendingRequest'; confirmLink: 'confirmLink' },
+    children: {} as { pendingRequest: 'pendingRequest' },
   },
   actors: {
     requestChange: requestEmailChangeActor,
     pendingRequest: pendingEmailChangeActor,
-    confirmLink: emailChangeLinkActor,
   },
   actions: {
     /** Given by the screen: re-runs GET v1/check (spec 4). */
@@ -101,18 +91,15 @@ export const emailChangeMachine = setup({
     clearPending: assign({ newEmail: null, errors: {}, errorCode: null }),
   },
   guards: {
-    hasHash: ({ context }) => context.hash !== null,
     isPending: ({ context }) => context.newEmail !== null,
     formIsValid: ({ event }) =>
       event.type === 'email.submit' && !hasErrors(validateEmailChange(submitted(event))),
-    linkUsed: (_, outcome: LinkOutcome) => outcome === 'success',
   },
 }).createMachine({
   id: 'emailChange',
   context: ({ input }) => ({
     userId: input.userId,
     teamId: input.teamId,
-    hash: input.hash ?? null,
     newEmail: input.statusChangeEmail === EMAIL_PENDING ? input.newChangeEmail : null,
     fields: { email: '', password: '' },
     errors: {},
@@ -120,13 +107,9 @@ export const emailChangeMachine = setup({
   }),
   initial: 'start',
   states: {
-    // spec 2: which view shows depends on the link, then on statusChangeEmail.
+    // spec 2: which view shows depends on statusChangeEmail.
     start: {
-      always: [
-        { guard: 'hasHash', target: 'accepting' },
-        { guard: 'isPending', target: 'pending' },
-        { target: 'form' },
-      ],
+      always: [{ guard: 'isPending', target: 'pending' }, { target: 'form' }],
     },
     form: {
       on: {
@@ -162,19 +145,5 @@ export const emailChangeMachine = setup({
       },
       on: { 'request.resent': { actions: 'recheckSession' } },
     },
-    accepting: {
-      invoke: {
-        id: 'confirmLink',
-        src: 'confirmLink',
-        input: ({ context }) => ({ hash: context.hash ?? '' }),
-        onDone: [
-          { guard: { type: 'linkUsed', params: ({ event }) => event.output }, target: 'success' },
-          { target: 'error' },
-        ],
-      },
-    },
-    success: { type: 'final' },
-    // spec 8: an expired, used or revoked link, and an address taken meanwhile, all read 'This link is expired'.
-    error: { type: 'final' },
   },
 });

@@ -40,7 +40,8 @@ export const linkConfirmationMachine = setup({
       },
     },
     success: { type: 'final', output: 'success' },
-    // spec 8: an expired, used or revoked link (and whatever else the server refuses) reads 'This link is expired'.
+    // spec 8: an expired, used or revoked link, an e-mail change whose address was taken meanwhile, whatever the
+    // server refuses: all read 'This link is expired'.
     error: { type: 'final', output: 'error' },
   },
   output: ({ event }) => event.output as LinkOutcome,

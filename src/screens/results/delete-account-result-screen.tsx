@@ -4,16 +4,13 @@ import { useParams } from 'react-router-dom';
 import { tokenStore } from '../../api/token-store.ts';
 import { inspect } from '../../app/inspect.ts';
 import { paths } from '../../app/paths.ts';
-import { accountDeletionMachine } from '../../machines/account-deletion.machine.ts';
+import { deletionLinkMachine } from '../../machines/account-deletion.actors.ts';
 import { LinkResult, linkOutcome, SupportLink } from './link-result.tsx';
 
 /** spec 2, /deleteUserAccount/{hash}: confirms the deletion on opening; a loader, then success or the expired texts. */
 export function DeleteAccountResultScreen() {
   const { hash = '' } = useParams();
-  const [snapshot] = useActor(accountDeletionMachine, {
-    input: { userId: 0, deleteProgress: false, hash },
-    inspect: inspect(),
-  });
+  const [snapshot] = useActor(deletionLinkMachine, { input: { hash }, inspect: inspect() });
   const outcome = linkOutcome(snapshot);
 
   // The account and its sessions are gone: a token left in this browser would only fail its next check.
