@@ -32,7 +32,7 @@ export type AccountDeletionEvent =
   | PendingRequestParentEvent;
 
 /** spec 2: what a resent deletion link says. */
-export const DELETION_RESENT = 'A new confirmation link has been sent to your e-mail.';
+const DELETION_RESENT = 'A new confirmation link has been sent to your e-mail.';
 
 type Outcome = { target: 'blocked' | 'confirming' };
 
