@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { notFound } from '../lib/errors.ts';
 import { safeString, strictObject } from '../lib/input-schema.ts';
 import { signedIn } from './guards.ts';
@@ -43,7 +45,7 @@ function buildDictionaries(): Record<string, DictionaryEntry[]> {
     ]),
     // spec 6: 10 is Admin; anything else is shown as Viewer.
     user_roles_in_team: entries([
-      [10, 'Admin'],
+      [ADMIN_ROLE, 'Admin'],
       [20, 'Viewer'],
     ]),
     team_statuses: entries([
@@ -103,12 +105,12 @@ function buildDictionaries(): Record<string, DictionaryEntry[]> {
     ]),
     // spec 4 and 9.
     nodr_status: entries([
-      [1, 'Being configured'],
-      [10, 'Active'],
-      [20, 'Inactive'],
-      [30, 'Inactive'],
-      [40, 'Inactive'],
-      [50, 'Deleted'],
+      [NODE_STATUS.configuring, 'Being configured'],
+      [NODE_STATUS.active, 'Active'],
+      [NODE_STATUS.inactive, 'Inactive'],
+      [NODE_STATUS.inactiveVariant30, 'Inactive'],
+      [NODE_STATUS.inactiveVariant40, 'Inactive'],
+      [NODE_STATUS.deleted, 'Deleted'],
     ]),
   };
 }

@@ -1,4 +1,5 @@
 import type { NodeHealthFields } from '../../contracts/node-health.ts';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { ConfigRow, NodeRow, NodeWithConfig } from './nodes.repository.ts';
 
 /** A configuration option as the web app reads it (spec 3). */
@@ -19,7 +20,7 @@ export function configJson(config: ConfigRow) {
  * the event stream and the alerts always agree.
  */
 export function healthFields(node: NodeRow): NodeHealthFields {
-  const active = node.status === 10;
+  const active = node.status === NODE_STATUS.active;
   return {
     lastSeenAt: node.lastSeenAt?.toISOString() ?? null,
     online: active ? node.offlineSince === null : null,

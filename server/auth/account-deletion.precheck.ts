@@ -1,8 +1,4 @@
-/** spec 6: role 10 is Admin, any other role Viewer. */
-export const ADMIN_ROLE = 10;
-/** spec 4/9: a team with permissionToDelete 20 blocks the deletion of the account. */
-export const DELETE_BLOCKED = 20;
-export const DELETE_ALLOWED = 10;
+import { ADMIN_ROLE, PERMISSION_TO_DELETE, type PermissionToDelete } from '../../contracts/account-codes.ts';
 
 /** One of the user's teams with its head counts, as the repository reads them from the memberships. */
 export interface TeamMembershipSummary {
@@ -17,7 +13,7 @@ export interface TeamMembershipSummary {
 }
 
 export interface PrecheckTeam extends TeamMembershipSummary {
-  permissionToDelete: typeof DELETE_ALLOWED | typeof DELETE_BLOCKED;
+  permissionToDelete: PermissionToDelete;
 }
 
 export type PrecheckStatus = 200 | 201 | 202 | 203 | 401 | 402;
@@ -36,7 +32,7 @@ export interface Precheck {
  */
 export function permissionToDelete(team: TeamMembershipSummary): PrecheckTeam['permissionToDelete'] {
   const soleAdmin = team.role === ADMIN_ROLE && team.countAdmin === 1;
-  return soleAdmin && team.countUser > 1 ? DELETE_BLOCKED : DELETE_ALLOWED;
+  return soleAdmin && team.countUser > 1 ? PERMISSION_TO_DELETE.blocked : PERMISSION_TO_DELETE.allowed;
 }
 
 const messages: Record<PrecheckStatus, string> = {
@@ -60,7 +56,7 @@ function outcome(status: PrecheckStatus, teams: PrecheckTeam[]): Precheck {
 export function precheckDeletion(memberships: readonly TeamMembershipSummary[]): Precheck {
   const teams = memberships.map((team) => ({ ...team, permissionToDelete: permissionToDelete(team) }));
   if (teams.length === 0) return outcome(200, teams);
-  const blocked = teams.filter((team) => team.permissionToDelete === DELETE_BLOCKED).length;
+  const blocked = teams.filter((team) => team.permissionToDelete === PERMISSION_TO_DELETE.blocked).length;
   if (blocked === 1) return outcome(402, teams);
   if (blocked > 1) return outcome(401, teams);
   if (teams.length > 1) return outcome(203, teams);

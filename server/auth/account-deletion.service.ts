@@ -1,3 +1,4 @@
+import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { Deps } from '../app.ts';
 import type { Caller } from '../lib/authenticate.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
@@ -115,7 +116,7 @@ export function createAccountDeletionService(deps: Deps, limits: ProfileLimiters
         return deleted;
       });
       hub.revokeSessions(outcome.sessionIds);
-      for (const teamId of outcome.keptTeamIds) hub.publish(teamId, 30);
+      for (const teamId of outcome.keptTeamIds) hub.publish(teamId, STREAM_EVENT.account);
       mailer.drain().catch(() => {});
       return { ok: true };
     },

@@ -1,3 +1,6 @@
+import { EMAIL_CHANGE_STATUS } from '../../contracts/account-codes.ts';
+import { isEmail } from '../../contracts/account-rules.ts';
+import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { Deps } from '../app.ts';
 import type { Db } from '../db/database.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
@@ -21,10 +24,6 @@ import { emailTakenByOther, setPendingEmail, switchEmail } from './profile-repos
 
 /** issue 5: an e-mail change link lives 24 hours. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
-/** spec 3: statusChangeEmail 10 is a pending change. */
-export const EMAIL_CHANGE_PENDING = 10;
-
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 const purpose = 'change_email';
 const cancelPurpose = 'cancel_email_change';
 
@@ -104,7 +103,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
       requireMember(caller, path.teamId);
       const email = normalizeEmail(input.email);
       if (email.length === 0) throw badRequest('invalid_email', 'Please enter the new e-mail.');
-      if (email.length > 254 || !EMAIL.test(email)) throw badRequest('invalid_email', 'Invalid e-mail');
+      if (!isEmail(email)) throw badRequest('invalid_email', 'Invalid e-mail');
       limit(limits.passwordCheck, userId);
       const user = await findUserById(db, userId);
       if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();
@@ -124,7 +123,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
     async resend(caller: Caller, pathUserId: number, input: { userId?: number; user_id?: number }) {
       const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
       const user = await findUserById(db, userId);
-      if (!user?.newChangeEmail || user.statusChangeEmail !== EMAIL_CHANGE_PENDING) {
+      if (!user?.newChangeEmail || user.statusChangeEmail !== EMAIL_CHANGE_STATUS.pending) {
         throw badRequest('no_pending_change', 'There is no e-mail change waiting for confirmation.');
       }
       spendMailBudget(userId, caller.client.ip);
@@ -154,7 +153,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
       const userId = await db.transaction(async (tx) => {
         const link = await redeemLinkLocked(tx, hash, cancelPurpose, now);
         const user = await findUserById(tx, link.userId);
-        const pending = user?.statusChangeEmail === EMAIL_CHANGE_PENDING ? user.newChangeEmail : null;
+        const pending = user?.statusChangeEmail === EMAIL_CHANGE_STATUS.pending ? user.newChangeEmail : null;
         if (!user || !link.payload || pending !== link.payload) throw invalidLink();
         await endPendingChange(tx, user.id, now);
         await recordActivity(tx, {
@@ -165,7 +164,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
         });
         return user.id;
       });
-      for (const team of await teamsOfUser(db, userId)) deps.hub.publish(team.id, 30);
+      for (const team of await teamsOfUser(db, userId)) deps.hub.publish(team.id, STREAM_EVENT.account);
       return { ok: true };
     },
 
@@ -177,7 +176,8 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
         userId = await db.transaction(async (tx) => {
           const link = await redeemLinkLocked(tx, hash, purpose, now);
           const user = await findUserById(tx, link.userId);
-          const pending = user?.statusChangeEmail === EMAIL_CHANGE_PENDING ? user.newChangeEmail : null;
+          const pending =
+            user?.statusChangeEmail === EMAIL_CHANGE_STATUS.pending ? user.newChangeEmail : null;
           if (!user || !link.payload || pending !== link.payload) throw invalidLink();
           if (!(await switchEmail(tx, user.id, link.payload))) throw emailTaken();
           // issue 10: links mailed before the change (e.g. a reset link to the old address) end here.
@@ -193,7 +193,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
         throw error;
       }
       mailer.drain().catch(() => {});
-      for (const team of await teamsOfUser(db, userId)) deps.hub.publish(team.id, 30);
+      for (const team of await teamsOfUser(db, userId)) deps.hub.publish(team.id, STREAM_EVENT.account);
       return { ok: true };
     },
   };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { conflict } from '../lib/errors.ts';
 import { strictObject } from '../lib/input-schema.ts';
 import { ingestTelemetry } from '../stats/ingest.service.ts';
@@ -36,7 +37,8 @@ export const telemetryRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { points: MinutePoint[] } }>('/v1/telemetry', options, async (request) => {
     const { deps } = app;
     const node = await verifyNodeRequest(deps, request);
-    if (node.status !== 10) throw conflict('node_not_active', 'Only an active node reports telemetry.');
+    if (node.status !== NODE_STATUS.active)
+      throw conflict('node_not_active', 'Only an active node reports telemetry.');
     return ingestTelemetry(deps.db, node.id, request.body.points, {
       nowSeconds: Math.floor(deps.clock.now().getTime() / 1000),
       minuteRetentionDays: deps.config.retention.minuteDays,

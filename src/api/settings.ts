@@ -1,4 +1,5 @@
 import { array, create, type Infer, literal, number, string, type, union } from 'superstruct';
+import { PERMISSION_TO_DELETE } from '../../contracts/account-codes.ts';
 import { OkStruct, siteOrigin, type User, UserStruct, type UserUpdate, updateUser } from './auth.ts';
 import { ApiError, request } from './client.ts';
 
@@ -9,7 +10,7 @@ export const PrecheckTeamStruct = type({
   /** spec 6: 10 Admin, anything else Viewer. */
   role: number(),
   /** spec 4: 20 blocks the deletion, 10 allows it. */
-  permissionToDelete: union([literal(10), literal(20)]),
+  permissionToDelete: union([literal(PERMISSION_TO_DELETE.allowed), literal(PERMISSION_TO_DELETE.blocked)]),
   countAdmin: number(),
   countUser: number(),
 });

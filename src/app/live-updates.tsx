@@ -1,5 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { NodeHealthEvent } from '../../contracts/node-health.ts';
 import { serviceUrl } from '../api/client.ts';
 import { eventStreamMachine } from '../machines/event-stream.machine.ts';
@@ -19,9 +20,6 @@ interface Listeners {
 }
 
 const LiveUpdatesContext = createContext<Listeners | null>(null);
-
-/** spec 4: the value sent when the account or the team changed. */
-const ACCOUNT_CHANGED = 30;
 
 /**
  * Holds the live-updates stream (spec 4) open once for the signed-in layout. Each message 10, 20 or 30 goes to every
@@ -57,7 +55,7 @@ function EventStream({ listeners }: { listeners: Listeners }) {
       actions: {
         refresh: (_, value) => {
           for (const listener of listeners.updates) listener(value);
-          if (value === ACCOUNT_CHANGED) recheckSession();
+          if (value === STREAM_EVENT.account) recheckSession();
         },
         health: (_, health) => {
           for (const listener of listeners.health) listener(health);

@@ -1,6 +1,8 @@
 import { assign, setup } from 'xstate';
+import { EMAIL_CHANGE_STATUS } from '../../contracts/account-codes.ts';
+import { isEmail } from '../../contracts/account-rules.ts';
 import type { User } from '../api/auth.ts';
-import { authMessages, type FieldErrors, hasErrors, isEmail } from './auth-validation.ts';
+import { authMessages, type FieldErrors, hasErrors } from './auth-validation.ts';
 import {
   acceptEmailChangeActor,
   requestEmailChangeActor,
@@ -41,8 +43,6 @@ export type EmailChangeEvent =
   | { type: 'email.edit'; field: Field }
   | { type: 'email.resend' }
   | { type: 'email.revoke' };
-
-export const EMAIL_PENDING = 10;
 
 /** spec 5, change e-mail: both fields required ('All fields are required'), the address valid ('Invalid e-mail'). */
 export function validateEmailChange(input: { email: string; password: string }): FieldErrors<Field> {
@@ -119,7 +119,7 @@ export const emailChangeMachine = setup({
     userId: input.userId,
     teamId: input.teamId,
     hash: input.hash ?? null,
-    newEmail: input.statusChangeEmail === EMAIL_PENDING ? input.newChangeEmail : null,
+    newEmail: input.statusChangeEmail === EMAIL_CHANGE_STATUS.pending ? input.newChangeEmail : null,
     fields: { email: '', password: '' },
     errors: {},
     errorCode: null,

@@ -1,3 +1,4 @@
+import { isInactiveStatus, NODE_STATUS, STATISTICS_STATUSES } from '../../contracts/node-status.ts';
 import type { StatsPeriod } from '../api/stats.ts';
 
 /** A node as the statistics list needs it. */
@@ -10,24 +11,24 @@ export interface StatNode {
 
 export type StatGroup = 'active' | 'inactive' | 'deleted';
 
-/** spec 4: Active is 10, Inactive 20, 30 or 40, Deleted 50; other statuses (1, suspended) have no statistics group. */
+/** spec 4: Active, Inactive (20, 30 or 40) and Deleted; other statuses (configuring, suspended) have no group. */
 export function groupOf(status: number): StatGroup | null {
-  if (status === 10) return 'active';
-  if (status === 20 || status === 30 || status === 40) return 'inactive';
-  if (status === 50) return 'deleted';
+  if (status === NODE_STATUS.active) return 'active';
+  if (isInactiveStatus(status)) return 'inactive';
+  if (status === NODE_STATUS.deleted) return 'deleted';
   return null;
 }
 
 /** spec 9: the statistics set covers statuses 10, 20, 30, 40 and 50. */
 export function statNodes<T extends StatNode>(nodes: readonly T[]): StatNode[] {
   return nodes
-    .filter((node) => groupOf(node.status) !== null)
+    .filter((node) => STATISTICS_STATUSES.includes(node.status))
     .map(({ id, name, status, licenseKey }) => ({ id, name, status, licenseKey }));
 }
 
 /** spec 2 and 9: the default selection is every active node. */
 export function defaultSelection(nodes: readonly StatNode[]): number[] {
-  return nodes.filter((node) => node.status === 10).map((node) => node.id);
+  return nodes.filter((node) => node.status === NODE_STATUS.active).map((node) => node.id);
 }
 
 /** What the screen saves through the statistic settings calls (spec 4, 7): the tab (filter) and the selection. */

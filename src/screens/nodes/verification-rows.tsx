@@ -1,9 +1,9 @@
+import { OS_CODE, OS_NAMES } from '../../../contracts/node-rules.ts';
 import type { Check, Config } from '../../api/nodes.ts';
 import { formatBitRate, formatBytes } from '../../lib/format.ts';
 import {
   CHECK_PARAMETERS,
   type CheckParameter,
-  OS_NAMES,
   PARAMETER_TOO_LOW,
   type Verdict,
   verdicts,
@@ -28,7 +28,7 @@ function required(parameter: CheckParameter, config: Config): string {
     case 'ip':
       return `Public ${config.ip_type}`;
     case 'os':
-      return OS_NAMES[10]!;
+      return OS_NAMES[OS_CODE.linux]!;
     case 'bandwidth':
       return formatBitRate(config.bandwidth);
   }

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { PROFILE_MAX } from '../../../contracts/account-rules.ts';
 import { saveUser } from '../../api/settings.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { toRequestFailure } from '../../machines/request-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/text-field.tsx';
 import {
-  PROFILE_MAX,
   type ProfileDetails,
   type ProfileErrors,
   profileMessages,
