@@ -121,7 +121,12 @@ describe('user and team calls', () => {
     const saved = await putUser(admin, admin.userId, { name: emoji30, surname: `é${'😀'.repeat(29)}` });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ name: emoji30, surname: `é${'😀'.repeat(29)}` });
-    for (const fields of [{ name: `${emoji30}😀` }, { surname: `x${emoji30}` }, { phone: `+${emoji30}` }]) {
+    const tooLong: Fields[] = [
+      { name: `${emoji30}😀` },
+      { surname: `x${emoji30}` },
+      { phone: `+${emoji30}` },
+    ];
+    for (const fields of tooLong) {
       const response = await putUser(admin, admin.userId, fields);
       expect(response.statusCode, JSON.stringify(fields)).toBe(400);
       expect(response.json()).toMatchObject({ error: 'invalid_field' });
