@@ -1,4 +1,5 @@
 import { type Infer, number, record, string, type } from 'superstruct';
+import type { StatsPeriod, StatsQuery } from '../../contracts/stats-periods.ts';
 import { request } from './client.ts';
 
 /**
@@ -33,27 +34,10 @@ export type StatPoint = Infer<typeof StatPointStruct>;
 export type StatsResponse = Infer<typeof StatsResponseStruct>;
 export type StatSettings = Infer<typeof StatSettingsStruct>;
 
-export type StatsPeriod = 'day' | 'week' | 'month';
-
-/** spec 9: the window each period covers, in seconds. */
-export const STATS_WINDOW_SECONDS: Record<StatsPeriod, number> = {
-  day: 86_400,
-  week: 604_800,
-  month: 2_592_000,
-};
-
-/** spec 7: the statistics payload. clientId is the team id; licenceKey the selected nodes' license keys. */
-export interface StatsPayload {
-  startTimestamp: number;
-  endTimestamp: number;
-  clientId: number;
-  licenceKey: string[];
-}
-
 /** POST {stats}/v1/nodr/{period}. */
 export function loadStats(
   period: StatsPeriod,
-  payload: StatsPayload,
+  payload: StatsQuery,
   signal?: AbortSignal,
 ): Promise<StatsResponse> {
   return request('stats', 'POST', `v1/nodr/${period}`, {

@@ -1,5 +1,5 @@
 import { isInactiveStatus, NODE_STATUS, STATISTICS_STATUSES } from '../../contracts/node-status.ts';
-import type { StatsPeriod } from '../api/stats.ts';
+import { isStatsPeriod, type StatsPeriod } from '../../contracts/stats-periods.ts';
 
 /** A node as the statistics list needs it. */
 export interface StatNode {
@@ -37,8 +37,6 @@ export interface SavedStatSettings {
   selected: number[];
 }
 
-const PERIODS: readonly StatsPeriod[] = ['day', 'week', 'month'];
-
 /**
  * The saved JSON text (spec 4: 'text parsed as JSON') turned back into a filter and a selection that fit the
  * nodes there are now. Anything unreadable falls back to the defaults: Day, every active node.
@@ -47,7 +45,7 @@ export function restoreSettings(text: string | null, nodes: readonly StatNode[])
   const fallback: SavedStatSettings = { filter: 'day', selected: defaultSelection(nodes) };
   const saved = parseObject(text);
   if (!saved) return fallback;
-  const filter = PERIODS.find((period) => period === saved.filter) ?? 'day';
+  const filter = isStatsPeriod(saved.filter) ? saved.filter : 'day';
   if (!Array.isArray(saved.selected)) return { ...fallback, filter };
   const known = new Set(nodes.map((node) => node.id));
   const selected = saved.selected.filter((id): id is number => typeof id === 'number' && known.has(id));
