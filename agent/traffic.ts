@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import type { TelemetryPoint } from './protocol.ts';
-import { DEFAULT_PROFILE, simulatedMinute, type TrafficProfile } from './simulate.ts';
+import type { TelemetryPoint } from '../contracts/node-protocol.ts';
+import { DEFAULT_PROFILE, simulatedMinute, type TrafficProfile } from '../simulation/traffic.ts';
 
 /** Where the agent gets the traffic of the minutes that just ended. */
 export interface TrafficSource {

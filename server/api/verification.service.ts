@@ -1,9 +1,11 @@
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
+import type { HardwareCheck } from '../../contracts/hardware-check.ts';
+import type { HardwareReport } from '../../contracts/node-protocol.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Deps } from '../app.ts';
 import { conflict } from '../lib/errors.ts';
 import { queueForAdmins } from './alerts.repository.ts';
-import { checkHardware, type HardwareCheck, type HardwareReport } from './hardware-check.ts';
+import { checkHardware } from './hardware-check.ts';
 import { type NodeRow, nodesRepository as repo } from './nodes.repository.ts';
 
 const notConfiguring = () =>

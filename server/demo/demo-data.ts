@@ -1,6 +1,6 @@
-import type { TrafficProfile } from '../../agent/simulate.ts';
+import type { HardwareReport } from '../../contracts/node-protocol.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
-import type { HardwareReport } from '../api/hardware-check.ts';
+import type { TrafficProfile } from '../../simulation/traffic.ts';
 
 /** The demo account (docs/demo.md). The password is random per data folder and printed at every start. */
 export const DEMO_EMAIL = 'demo@nodr.local';

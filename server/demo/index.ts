@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AgentClock } from '../../agent/clock.ts';
-import { minuteOf } from '../../agent/protocol.ts';
+import { minuteOf } from '../../contracts/node-protocol.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { nodes } from '../db/schema.ts';
 import { backfillMinutes, lastStoredMinute } from './backfill.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { HardwareReport } from '../../contracts/node-protocol.ts';
 import { OS_CODES } from '../../contracts/node-rules.ts';
-import type { HardwareReport } from '../api/hardware-check.ts';
 import { heartbeat, recordCheck } from '../api/verification.service.ts';
 import { noBody, safeString, strictObject } from '../lib/input-schema.ts';
 import { verifyNodeRequest } from './verify.ts';

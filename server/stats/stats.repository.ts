@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { TelemetryPoint } from '../../contracts/node-protocol.ts';
 import type { Db } from '../db/database.ts';
-import type { TelemetryPoint } from '../node/protocol.ts';
 import { statsVersions } from './stats-cache.ts';
 
 /** One reported minute of one node, as the telemetry endpoint takes it. Bytes are per minute. */

@@ -11,6 +11,7 @@ import {
   type,
   union,
 } from 'superstruct';
+import type { HardwareCheck } from '../../contracts/hardware-check.ts';
 import {
   HEALTH_TRANSITIONS_SHOWN,
   healthPath,
@@ -77,7 +78,7 @@ export const NodeHealthAnswerStruct: Describe<NodeHealthAnswer> = type({
 });
 
 /** The parsed `check` of a node (spec 3 checkConfigurationsNodr): an overall result and one verdict per value. */
-export const CheckStruct = type({
+export const CheckStruct: Describe<HardwareCheck> = type({
   result: boolean(),
   check_config_nodr: type({
     storage: type({ used: number(), result: boolean() }),

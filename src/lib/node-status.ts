@@ -1,3 +1,4 @@
+import type { CheckParameter } from '../../contracts/hardware-check.ts';
 import type { NodeHealthEvent } from '../../contracts/node-health.ts';
 import { MAX_NODES } from '../../contracts/node-rules.ts';
 import { isInactiveStatus, NODE_STATUS } from '../../contracts/node-status.ts';
@@ -46,10 +47,6 @@ export const SUSPENDED_MESSAGE =
 
 /** spec 8: any failed node parameter check. */
 export const PARAMETER_TOO_LOW = 'This parameter is lower than required minimum.';
-
-/** The five verification rows of spec 2, in order. */
-export const CHECK_PARAMETERS = ['storage', 'ram', 'ip', 'os', 'bandwidth'] as const;
-export type CheckParameter = (typeof CHECK_PARAMETERS)[number];
 
 /** A verification row: 'awaiting' until the node reports, then passed or failed. */
 export type Verdict = { state: 'awaiting' } | { state: 'passed' | 'failed'; used: number | string };
