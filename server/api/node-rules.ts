@@ -1,7 +1,8 @@
+import type { NodeBody } from '../../contracts/node-body.ts';
 import { CONFIG_STATUS, KEY_TAKEN_MESSAGE } from '../../contracts/node-rules.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
-import { type NodeJson, nodeJson } from './node-json.ts';
+import { nodeJson } from './node-json.ts';
 import { type ConfigRow, nodesRepository as repo } from './nodes.repository.ts';
 import { parsePublicKey } from './public-key.ts';
 
@@ -29,7 +30,7 @@ export async function existing(db: Db, teamId: number, id: number) {
   return row;
 }
 
-export async function saved(db: Db, id: number): Promise<NodeJson> {
+export async function saved(db: Db, id: number): Promise<NodeBody> {
   const row = await repo.findWithConfig(db, id);
   if (!row) throw nodeNotFound();
   return nodeJson(row);

@@ -1,9 +1,9 @@
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
+import type { NodeBody } from '../../contracts/node-body.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Deps } from '../app.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { safeEqual } from '../lib/tokens.ts';
-import type { NodeJson } from './node-json.ts';
 import { availableConfig, existing, freshKey, keyRaceGuarded, saved } from './node-rules.ts';
 import { type NodePatch, type NodeRow, nodesRepository as repo } from './nodes.repository.ts';
 
@@ -16,7 +16,7 @@ export async function updateNode(
   teamId: number,
   id: number,
   change: { configId: number; publicKey?: string },
-): Promise<NodeJson> {
+): Promise<NodeBody> {
   const { node } = await existing(deps.db, teamId, id);
   if (node.status !== NODE_STATUS.configuring) {
     throw conflict('not_configuring', 'Only a NODR being configured can change its settings.');
@@ -61,7 +61,7 @@ export async function reconfigureNode(
   teamId: number,
   id: number,
   change: { configId: number; publicKey?: string; licenseKey: string },
-): Promise<NodeJson> {
+): Promise<NodeBody> {
   const { node } = await existing(deps.db, teamId, id);
   if (node.status !== NODE_STATUS.active)
     throw conflict('not_active', 'Only an active NODR can be reconfigured.');

@@ -1,4 +1,5 @@
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
+import type { NodeBody, NodeStatusBody } from '../../contracts/node-body.ts';
 import {
   isNodeNameTooLong,
   MAX_NODE_NAME,
@@ -10,7 +11,7 @@ import type { Deps } from '../app.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { composeFile } from './compose.ts';
-import { type NodeJson, nodeJson } from './node-json.ts';
+import { nodeJson } from './node-json.ts';
 import { availableConfig, existing, keyRaceGuarded, keyTaken, nodeNotFound, saved } from './node-rules.ts';
 import { nodesRepository as repo } from './nodes.repository.ts';
 import { parsePublicKey } from './public-key.ts';
@@ -27,11 +28,11 @@ export async function listNodes(
   deps: Deps,
   teamId: number,
   options: { includeDeleted?: boolean } = {},
-): Promise<NodeJson[]> {
+): Promise<NodeBody[]> {
   return (await repo.listForTeam(deps.db, teamId, options)).map(nodeJson);
 }
 
-export async function getNode(deps: Deps, teamId: number, id: number): Promise<NodeJson> {
+export async function getNode(deps: Deps, teamId: number, id: number): Promise<NodeBody> {
   return nodeJson(await existing(deps.db, teamId, id));
 }
 
@@ -44,7 +45,7 @@ export async function createNode(
   teamId: number,
   configId: number,
   publicKeyText: string,
-): Promise<NodeJson> {
+): Promise<NodeBody> {
   const key = parsePublicKey(publicKeyText);
   const config = await availableConfig(deps.db, configId);
   const licenseKey = randomToken();
@@ -74,11 +75,7 @@ export async function createNode(
 }
 
 /** spec 3: deleted nodes get status deleted (50) and are kept for statistics. */
-export async function deleteNode(
-  deps: Deps,
-  teamId: number,
-  id: number,
-): Promise<{ id: number; status: number }> {
+export async function deleteNode(deps: Deps, teamId: number, id: number): Promise<NodeStatusBody> {
   const { node } = await existing(deps.db, teamId, id);
   const row = await repo.setStatusIf(deps.db, node.id, [node.status], { status: NODE_STATUS.deleted });
   if (!row) throw nodeNotFound();
@@ -86,7 +83,7 @@ export async function deleteNode(
   return { id: row.id, status: row.status };
 }
 
-export async function renameNode(deps: Deps, teamId: number, id: number, name: string): Promise<NodeJson> {
+export async function renameNode(deps: Deps, teamId: number, id: number, name: string): Promise<NodeBody> {
   const trimmed = name.trim();
   if (isNodeNameTooLong(trimmed))
     throw badRequest('name_too_long', `The name can be at most ${MAX_NODE_NAME} characters.`);
@@ -97,11 +94,7 @@ export async function renameNode(deps: Deps, teamId: number, id: number, name: s
 }
 
 /** spec 4: an active node becomes inactive (20); an inactive one (20, 30, 40) becomes active. */
-export async function toggleNode(
-  deps: Deps,
-  teamId: number,
-  id: number,
-): Promise<{ id: number; status: number }> {
+export async function toggleNode(deps: Deps, teamId: number, id: number): Promise<NodeStatusBody> {
   const { node } = await existing(deps.db, teamId, id);
   if (node.status === NODE_STATUS.configuring)
     throw conflict('not_verified', 'A NODR being configured cannot be switched on or off.');

@@ -5,6 +5,7 @@ import {
   PROFILE_MAX,
 } from '../../contracts/account-rules.ts';
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
+import type { UserBody } from '../../contracts/user-body.ts';
 import type { Deps } from '../app.ts';
 import { type Caller, requireMember, requireSelf } from '../lib/authenticate.ts';
 import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
@@ -22,7 +23,7 @@ import { assertTeamWritable } from './team-guard.ts';
 const TEAM_NAME_MAX = 100;
 
 /** The user as the web app reads it (src/api/auth.ts UserStruct). */
-export async function userView(deps: Deps, userId: number) {
+export async function userView(deps: Deps, userId: number): Promise<UserBody> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw unauthorized();
   return {

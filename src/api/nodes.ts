@@ -12,6 +12,7 @@ import {
   union,
 } from 'superstruct';
 import type { HardwareCheck } from '../../contracts/hardware-check.ts';
+import type { ConfigBody, NodeReadBody, NodeStatusBody } from '../../contracts/node-body.ts';
 import {
   HEALTH_TRANSITIONS_SHOWN,
   healthPath,
@@ -21,7 +22,7 @@ import {
 import { request } from './client.ts';
 
 /** A hardware configuration option (spec 3). Status 10 is available; any other status is coming soon. */
-export const ConfigStruct = type({
+export const ConfigStruct: Describe<ConfigBody> = type({
   id: number(),
   name: string(),
   status: number(),
@@ -36,7 +37,7 @@ export const ConfigStruct = type({
 export type Config = Infer<typeof ConfigStruct>;
 
 /** A node (NODR) as the main API answers it (spec 3). `check` is the JSON text of CheckStruct, or null. */
-export const NodeStruct = type({
+export const NodeStruct: Describe<NodeReadBody> = type({
   id: number(),
   teamId: number(),
   name: string(),
@@ -91,7 +92,7 @@ export const CheckStruct: Describe<HardwareCheck> = type({
 export type Check = Infer<typeof CheckStruct>;
 
 /** The answer of toggle and delete: the node's id and its new status (spec 4). */
-export const ToggleResultStruct = type({ id: number(), status: number() });
+export const ToggleResultStruct: Describe<NodeStatusBody> = type({ id: number(), status: number() });
 export type ToggleResult = Infer<typeof ToggleResultStruct>;
 
 export const DictionaryEntryStruct = type({ value: union([number(), string()]), name: string() });
