@@ -9,6 +9,20 @@
  */
 export const characterCount = (text: string): number => [...text].length;
 
+/**
+ * spec 5 and 8: the texts of these rules and of a refused password, the same on screen and in the server's
+ * `{ error, message }`.
+ */
+export const accountMessages = {
+  /** spec 5: 'invalid email' on registration and recovery, 'Invalid e-mail' on sign-in and e-mail change. */
+  invalidEmail: 'invalid email',
+  invalidLoginEmail: 'Invalid e-mail',
+  minPassword: 'Minimum 6 symbols are required',
+  mismatch: 'Passwords do not match',
+  incorrectCredentials: 'Incorrect e-mail or password',
+  incorrectPassword: 'Incorrect password',
+} as const;
+
 /** RFC 5321: an address is at most 254 characters. */
 export const EMAIL_MAX = 254;
 

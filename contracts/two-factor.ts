@@ -1,3 +1,5 @@
+import { accountMessages } from './account-rules.ts';
+
 /**
  * issue 10 section 9, two-factor sign-in with TOTP (RFC 6238): the rules and texts both the server and the web
  * app use (docs/api-auth.md, "Two-factor sign-in").
@@ -33,7 +35,7 @@ export const twoFactorMessages = {
   challengeExpired: 'This sign-in has expired. Please enter your e-mail and password again.',
   alreadyEnabled: 'Two-factor sign-in is already on',
   notEnabled: 'Two-factor sign-in is off',
-  incorrectPassword: 'Incorrect password',
+  incorrectPassword: accountMessages.incorrectPassword,
 } as const;
 
 /** The answer of a password step (sign-in or a reset) for an account with two-factor sign-in on. */

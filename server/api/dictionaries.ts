@@ -1,17 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
+import { DICTIONARY_LOCALE, type DictionaryEntry } from '../../contracts/dictionaries.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { notFound } from '../lib/errors.ts';
 import { safeString, strictObject } from '../lib/input-schema.ts';
 import { signedIn } from './guards.ts';
-
-export interface DictionaryEntry {
-  value: number | string;
-  name: string;
-}
-
-/** spec 9: the web app asks for locale 45 (English); it is the only locale the server has. */
-export const DICTIONARY_LOCALE = 45;
 
 const entries = (pairs: [number, string][]): DictionaryEntry[] =>
   pairs.map(([value, name]) => ({ value, name }));

@@ -1,4 +1,5 @@
 import { ADMIN_ROLE, PERMISSION_TO_DELETE, type PermissionToDelete } from '../../contracts/account-codes.ts';
+import type { PrecheckBody, PrecheckStatus, PrecheckTeamBody } from '../../contracts/account-deletion.ts';
 
 /** One of the user's teams with its head counts, as the repository reads them from the memberships. */
 export interface TeamMembershipSummary {
@@ -12,25 +13,16 @@ export interface TeamMembershipSummary {
   countUser: number;
 }
 
-export interface PrecheckTeam extends TeamMembershipSummary {
-  permissionToDelete: PermissionToDelete;
-}
-
-export type PrecheckStatus = 200 | 201 | 202 | 203 | 401 | 402;
-
-export interface Precheck {
+export interface Precheck extends PrecheckBody {
   /** The HTTP status the route answers: 400 when blocked, else 200 (spec 4 table). */
   httpStatus: 200 | 400;
-  status: PrecheckStatus;
-  statusMessage: string;
-  teams: PrecheckTeam[];
 }
 
 /**
  * spec 6: a sole Admin of a team that has other users cannot delete the account until passing the Admin role or
  * deleting the team. Everything else is allowed (a team left empty by the deletion is closed).
  */
-export function permissionToDelete(team: TeamMembershipSummary): PrecheckTeam['permissionToDelete'] {
+export function permissionToDelete(team: TeamMembershipSummary): PermissionToDelete {
   const soleAdmin = team.role === ADMIN_ROLE && team.countAdmin === 1;
   return soleAdmin && team.countUser > 1 ? PERMISSION_TO_DELETE.blocked : PERMISSION_TO_DELETE.allowed;
 }
@@ -44,7 +36,7 @@ const messages: Record<PrecheckStatus, string> = {
   402: 'You are the only Admin of a team that has other users. Pass the Admin role or delete the team first.',
 };
 
-function outcome(status: PrecheckStatus, teams: PrecheckTeam[]): Precheck {
+function outcome(status: PrecheckStatus, teams: PrecheckTeamBody[]): Precheck {
   return { httpStatus: status >= 400 ? 400 : 200, status, statusMessage: messages[status], teams };
 }
 
@@ -60,7 +52,7 @@ export function precheckDeletion(memberships: readonly TeamMembershipSummary[]):
   if (blocked === 1) return outcome(402, teams);
   if (blocked > 1) return outcome(401, teams);
   if (teams.length > 1) return outcome(203, teams);
-  const [team] = teams as [PrecheckTeam];
+  const [team] = teams as [PrecheckTeamBody];
   if (team.countAdmin === 1 && team.countUser === 1 && team.role === ADMIN_ROLE) return outcome(201, teams);
   if (team.countAdmin >= 2 && team.countUser >= 2) return outcome(202, teams);
   return outcome(203, teams);

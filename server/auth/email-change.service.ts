@@ -1,5 +1,5 @@
 import { EMAIL_CHANGE_STATUS } from '../../contracts/account-codes.ts';
-import { isEmail } from '../../contracts/account-rules.ts';
+import { accountMessages, isEmail } from '../../contracts/account-rules.ts';
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { Deps } from '../app.ts';
 import type { Db } from '../db/database.ts';
@@ -103,7 +103,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
       requireMember(caller, path.teamId);
       const email = normalizeEmail(input.email);
       if (email.length === 0) throw badRequest('invalid_email', 'Please enter the new e-mail.');
-      if (!isEmail(email)) throw badRequest('invalid_email', 'Invalid e-mail');
+      if (!isEmail(email)) throw badRequest('invalid_email', accountMessages.invalidLoginEmail);
       limit(limits.passwordCheck, userId);
       const user = await findUserById(db, userId);
       if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();

@@ -1,4 +1,4 @@
-import { isEmail, isPasswordTooShort } from '../../contracts/account-rules.ts';
+import { accountMessages, isEmail, isPasswordTooShort } from '../../contracts/account-rules.ts';
 import type { TwoFactorChallenge } from '../../contracts/two-factor.ts';
 import type { Deps } from '../app.ts';
 import type { Client } from '../lib/authenticate.ts';
@@ -24,11 +24,12 @@ export function normalizeEmail(login: string): string {
 
 function validEmail(login: string): string {
   const email = normalizeEmail(login);
-  if (!isEmail(email)) throw badRequest('invalid_email', 'invalid email');
+  if (!isEmail(email)) throw badRequest('invalid_email', accountMessages.invalidEmail);
   return email;
 }
 
-const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Incorrect e-mail or password');
+const invalidCredentials = () =>
+  new HttpError(401, 'invalid_credentials', accountMessages.incorrectCredentials);
 
 /** Who asks to sign in: address, browser and the browser's device cookie, if any (issue 10 sections 4 and 8). */
 export interface Visitor extends Client {
@@ -88,9 +89,9 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
       const { ip } = visitor;
       enforce([limits.setPasswordIp, ip]);
       if (isPasswordTooShort(input.password)) {
-        throw badRequest('weak_password', 'Minimum 6 symbols are required');
+        throw badRequest('weak_password', accountMessages.minPassword);
       }
-      if (input.password !== input.confirm) throw badRequest('password_mismatch', 'Passwords do not match');
+      if (input.password !== input.confirm) throw badRequest('password_mismatch', accountMessages.mismatch);
       const now = clock.now();
       // A cheap look first, so that a bad link never costs a password hash.
       const link =

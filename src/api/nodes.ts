@@ -11,6 +11,7 @@ import {
   type,
   union,
 } from 'superstruct';
+import { DICTIONARY_LOCALE, type DictionaryEntry } from '../../contracts/dictionaries.ts';
 import type { HardwareCheck } from '../../contracts/hardware-check.ts';
 import type { ConfigBody, NodeReadBody, NodeStatusBody } from '../../contracts/node-body.ts';
 import {
@@ -95,8 +96,10 @@ export type Check = Infer<typeof CheckStruct>;
 export const ToggleResultStruct: Describe<NodeStatusBody> = type({ id: number(), status: number() });
 export type ToggleResult = Infer<typeof ToggleResultStruct>;
 
-export const DictionaryEntryStruct = type({ value: union([number(), string()]), name: string() });
-export type DictionaryEntry = Infer<typeof DictionaryEntryStruct>;
+export const DictionaryEntryStruct: Describe<DictionaryEntry> = type({
+  value: union([number(), string()]),
+  name: string(),
+});
 
 const dictionary = () => array(DictionaryEntryStruct);
 
@@ -122,9 +125,6 @@ export const DictionariesStruct = type({
   nodr_status: dictionary(),
 });
 export type Dictionaries = Infer<typeof DictionariesStruct>;
-
-/** spec 9: the dictionaries locale the app asks for. */
-export const DICTIONARIES_LOCALE = 45;
 
 /** A node's check parsed (spec 3), or null when there is none yet or it cannot be read. */
 export function parseCheck(check: string | null): Check | null {
@@ -256,6 +256,6 @@ export function listConfigs(signal?: AbortSignal): Promise<Config[]> {
   return request('api', 'POST', 'v1/configs', { struct: array(ConfigStruct), signal });
 }
 
-export function getDictionaries(locale = DICTIONARIES_LOCALE, signal?: AbortSignal): Promise<Dictionaries> {
+export function getDictionaries(locale = DICTIONARY_LOCALE, signal?: AbortSignal): Promise<Dictionaries> {
   return request('api', 'GET', `dictionaries/${locale}`, { struct: DictionariesStruct, signal });
 }

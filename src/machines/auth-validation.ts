@@ -1,15 +1,14 @@
-import { isEmail, isPasswordTooShort } from '../../contracts/account-rules.ts';
+import { accountMessages, isEmail, isPasswordTooShort } from '../../contracts/account-rules.ts';
 
 /** spec 5: the exact texts of the sign-in and sign-up forms. */
 export const authMessages = {
   required: 'Required field',
-  /** spec 5: 'Invalid e-mail' on login, 'invalid email' elsewhere. */
-  loginEmail: 'Invalid e-mail',
-  email: 'invalid email',
+  loginEmail: accountMessages.invalidLoginEmail,
+  email: accountMessages.invalidEmail,
   allRequired: 'All fields are required',
-  minPassword: 'Minimum 6 symbols are required',
-  mismatch: 'Passwords do not match',
-  incorrectCredentials: 'Incorrect e-mail or password',
+  minPassword: accountMessages.minPassword,
+  mismatch: accountMessages.mismatch,
+  incorrectCredentials: accountMessages.incorrectCredentials,
 } as const;
 
 /** Messages per field, plus `form` for a message about the whole form. No key: no error. */

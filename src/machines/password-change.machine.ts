@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { isPasswordTooShort } from '../../contracts/account-rules.ts';
+import { accountMessages, isPasswordTooShort } from '../../contracts/account-rules.ts';
 import { authMessages, type FieldErrors, hasErrors } from './auth-validation.ts';
 import { changePasswordActor } from './password-change.actors.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
@@ -31,7 +31,7 @@ export const passwordMessages = {
   allRequired: authMessages.allRequired,
   minPassword: authMessages.minPassword,
   mismatch: authMessages.mismatch,
-  incorrect: 'Incorrect password',
+  incorrect: accountMessages.incorrectPassword,
 } as const;
 
 const trimmed = (fields: PasswordFields): PasswordFields => ({
