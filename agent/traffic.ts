@@ -11,7 +11,7 @@ export interface TrafficSource {
   collect(minutes: readonly number[]): Promise<TelemetryPoint[]>;
 }
 
-/** --simulate: realistic made-up traffic (agent/simulate.ts). */
+/** --simulate: realistic made-up traffic (simulation/traffic.ts). */
 export function simulatedTraffic(profile: TrafficProfile = DEFAULT_PROFILE): TrafficSource {
   return { collect: async (minutes) => minutes.map((ts) => simulatedMinute(ts, profile)) };
 }

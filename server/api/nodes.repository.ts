@@ -17,7 +17,10 @@ export interface NodeWithConfig {
 const DELETED = NODE_STATUS.deleted;
 const EVERY_STATUS: number[] = Object.values(NODE_STATUS);
 
-/** The list answers every status but deleted; the web app picks what it shows (spec 9's LISTED_STATUSES). */
+/**
+ * The list answers every status but deleted, as it always has: status 30 too, although spec 9's list
+ * (contracts/node-status.ts LISTED_STATUSES) names only 10, 1, 20 and 40.
+ */
 const LIVE_STATUSES = EVERY_STATUS.filter((status) => status !== DELETED);
 
 function prepareList(db: Db, statuses: number[], name: string) {
