@@ -19,6 +19,9 @@ export const TWO_FACTOR = {
   accountWindowMs: 15 * 60_000,
 } as const;
 
+/** The longest code field taken (spaces allowed in a typed code): the form's limit and the server's. */
+export const TYPED_CODE_MAX = 32;
+
 /** A code as typed: 6 digits from the app, or a recovery code (`xxxxx-xxxxx`, lower-case letters and digits). */
 export const TOTP_CODE = /^[0-9]{6}$/;
 export const RECOVERY_CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
