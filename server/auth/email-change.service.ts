@@ -1,3 +1,5 @@
+import { EMAIL_CHANGE_STATUS } from '../../contracts/account-codes.ts';
+import { accountMessages, isEmail } from '../../contracts/account-rules.ts';
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { Deps } from '../app.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
@@ -22,10 +24,6 @@ import { emailTakenByOther, setPendingEmail, switchEmail } from './profile-repos
 
 /** issue 5: an e-mail change link lives 24 hours. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
-/** spec 3: statusChangeEmail 10 is a pending change. */
-export const EMAIL_CHANGE_PENDING = 10;
-
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 const purpose = 'change_email';
 const cancelPurpose = 'cancel_email_change';
 
@@ -62,7 +60,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
     purpose,
     ttlMs: EMAIL_CHANGE_TTL_MS,
     pendingOf: (user) =>
-      user.statusChangeEmail === EMAIL_CHANGE_PENDING && user.newChangeEmail
+      user.statusChangeEmail === EMAIL_CHANGE_STATUS.pending && user.newChangeEmail
         ? { to: user.newChangeEmail, payload: user.newChangeEmail }
         : null,
     notPending: () => badRequest('no_pending_change', 'There is no e-mail change waiting for confirmation.'),
@@ -82,7 +80,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
       requireMember(caller, path.teamId);
       const email = normalizeEmail(input.email);
       if (email.length === 0) throw badRequest('invalid_email', 'Please enter the new e-mail.');
-      if (email.length > 254 || !EMAIL.test(email)) throw badRequest('invalid_email', 'Invalid e-mail');
+      if (!isEmail(email)) throw badRequest('invalid_email', accountMessages.invalidLoginEmail);
       limit(limits.passwordCheck, userId);
       const user = await findUserById(db, userId);
       if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();

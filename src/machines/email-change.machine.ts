@@ -1,6 +1,8 @@
 import { assign, setup } from 'xstate';
+import { EMAIL_CHANGE_STATUS } from '../../contracts/account-codes.ts';
+import { isEmail } from '../../contracts/account-rules.ts';
 import type { User } from '../api/auth.ts';
-import { authMessages, type FieldErrors, hasErrors, isEmail } from './auth-validation.ts';
+import { authMessages, type FieldErrors, hasErrors } from './auth-validation.ts';
 import { pendingEmailChangeActor, requestEmailChangeActor } from './email-change.actors.ts';
 import type { PendingRequestParentEvent } from './pending-request.machine.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
@@ -31,8 +33,6 @@ export type EmailChangeEvent =
   | { type: 'email.submit'; email: string; password: string }
   | { type: 'email.edit'; field: Field }
   | PendingRequestParentEvent;
-
-export const EMAIL_PENDING = 10;
 
 /** spec 5, change e-mail: both fields required ('All fields are required'), the address valid ('Invalid e-mail'). */
 export function validateEmailChange(input: { email: string; password: string }): FieldErrors<Field> {
@@ -100,7 +100,7 @@ export const emailChangeMachine = setup({
   context: ({ input }) => ({
     userId: input.userId,
     teamId: input.teamId,
-    newEmail: input.statusChangeEmail === EMAIL_PENDING ? input.newChangeEmail : null,
+    newEmail: input.statusChangeEmail === EMAIL_CHANGE_STATUS.pending ? input.newChangeEmail : null,
     fields: { email: '', password: '' },
     errors: {},
     errorCode: null,

@@ -1,7 +1,8 @@
 import { useActor } from '@xstate/react';
 import type { FormEvent } from 'react';
+import { PROFILE_MAX } from '../../../contracts/account-rules.ts';
 import { type ProfileField, profileMachine } from '../../machines/profile.machine.ts';
-import { PROFILE_MAX, profileMessages } from '../../machines/profile-rules.ts';
+import { profileMessages } from '../../machines/profile-rules.ts';
 import { inspect } from '../../shared/inspect.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
