@@ -1,4 +1,4 @@
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { safeEqual } from '../lib/tokens.ts';
 import type { NodeJson } from './node-json.ts';

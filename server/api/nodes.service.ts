@@ -1,4 +1,4 @@
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { composeFile } from './compose.ts';

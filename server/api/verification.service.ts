@@ -1,4 +1,4 @@
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { conflict } from '../lib/errors.ts';
 import { queueForAdmins } from './alerts.repository.ts';
 import { checkHardware, type HardwareCheck, type HardwareReport } from './hardware-check.ts';

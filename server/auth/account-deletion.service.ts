@@ -1,4 +1,4 @@
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import type { Caller } from '../lib/authenticate.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
 import { userView } from './account.service.ts';

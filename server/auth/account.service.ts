@@ -1,4 +1,4 @@
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { type Caller, requireMember, requireSelf } from '../lib/authenticate.ts';
 import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
 import {

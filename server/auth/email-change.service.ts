@@ -1,5 +1,5 @@
-import type { Deps } from '../app.ts';
 import type { Db } from '../db/database.ts';
+import type { Deps } from '../deps.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { badRequest, conflict, HttpError } from '../lib/errors.ts';
 import { type MailRefusal, mailBudgetOf } from '../lib/mail-limits.ts';

@@ -1,5 +1,5 @@
 import type { TwoFactorChallenge } from '../../contracts/two-factor.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import type { Client } from '../lib/authenticate.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
 import { mailBudgetOf } from '../lib/mail-limits.ts';

@@ -1,5 +1,5 @@
 import type { NotificationSettings } from '../../contracts/notifications.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import type { Caller } from '../lib/authenticate.ts';
 import { badRequest, unauthorized } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';

@@ -1,4 +1,4 @@
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { badRequest } from '../lib/errors.ts';
 import type { MailMessage } from '../lib/mail.ts';

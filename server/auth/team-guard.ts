@@ -1,4 +1,4 @@
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { forbidden, HttpError } from '../lib/errors.ts';
 import { ADMIN_ROLE } from './accounts.repository.ts';

@@ -1,7 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Deps } from '../app.ts';
 import { nodes } from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../lib/errors.ts';
 import { NODE_HEADERS, verifyNodeSignature } from './signing.ts';
 

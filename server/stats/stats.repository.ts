@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import type { TelemetryPoint } from '../node/protocol.ts';
-import { statsVersions } from './stats-cache.ts';
+import { statsVersions } from './stats-versions.ts';
 
 /** One reported minute of one node, as the telemetry endpoint takes it. Bytes are per minute. */
 export type MinutePoint = TelemetryPoint;

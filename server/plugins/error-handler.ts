@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from './errors.ts';
-import { isSafeStringPattern } from './input-schema.ts';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/errors.ts';
+import { isSafeStringPattern } from '../lib/input-schema.ts';
 
 type Validation = NonNullable<FastifyError['validation']>;
 
@@ -63,3 +64,8 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   request.log.error({ err: error }, 'request failed');
   return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side.' });
 }
+
+/** Sets the one error handler on the root instance, so every service's errors pass through it. */
+export const errorHandling = fp(async (app) => {
+  app.setErrorHandler(errorHandler);
+});
