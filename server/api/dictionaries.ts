@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../lib/errors.ts';
 import { safeString, strictObject } from '../lib/input-schema.ts';
-import { signedIn } from './guards.ts';
+import { requireSession } from '../plugins/session.ts';
 
 export interface DictionaryEntry {
   value: number | string;
@@ -119,7 +119,7 @@ export const dictionariesRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { locale: string } }>(
     '/dictionaries/:locale',
     {
-      preValidation: signedIn(app),
+      preValidation: requireSession,
       schema: {
         params: strictObject({ locale: safeString({ maxLength: 16 }) }, ['locale']),
       },

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../lib/errors.ts';
 import { idSchema, noBody, safeString, strictObject } from '../lib/input-schema.ts';
-import { samePathIds, teamMember } from './guards.ts';
+import { requireTeamMember } from '../plugins/session.ts';
 import { nodeHealth } from './health.service.ts';
 import * as settings from './node-settings.service.ts';
 import * as nodes from './nodes.service.ts';
+import { samePathIds } from './path-ids.ts';
 
 interface TeamParams {
   teamId: number;
@@ -41,7 +42,7 @@ const formIds = { teamId: idSchema, id: idSchema } as const;
 
 /** The node calls of spec 7, all under /api/v1/nodres/team/{teamId}/, for members of the team only. */
 export const nodesRoutes: FastifyPluginAsync = async (app) => {
-  const member = teamMember(app);
+  const member = requireTeamMember('teamId');
   const base = '/v1/nodres/team/:teamId';
 
   // spec 7 sends no body; `includeDeleted=true` (our addition) adds status 50 for the statistics node list.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { authenticate } from '../lib/authenticate.ts';
 import { idSchema, safeString, strictObject } from '../lib/input-schema.ts';
+import { requireSession } from '../plugins/session.ts';
 import { loadStats, type StatsPeriod, type StatsQuery } from './stats.service.ts';
 
 const seconds = { type: 'number', minimum: 0, maximum: 100_000_000_000 } as const;
@@ -24,7 +24,7 @@ const statsBody = strictObject(
  * Form bodies may carry the keys as a repeated `licenceKey` field, as `licenceKey[]`, or as one field holding a
  * JSON array; JSON bodies send an array. All become `licenceKey: string[]` before validation.
  */
-function normaliseLicenceKeys(request: FastifyRequest): void {
+async function normaliseLicenceKeys(request: FastifyRequest): Promise<void> {
   const body = request.body as Record<string, unknown> | null | undefined;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return;
   if (body.licenceKey === undefined && body['licenceKey[]'] !== undefined) {
@@ -48,15 +48,12 @@ export const statsRoutes: FastifyPluginAsync = async (app) => {
       `/v1/nodr/${period}`,
       {
         schema: { body: statsBody },
-        preValidation: async (request) => normaliseLicenceKeys(request),
+        preValidation: [requireSession, normaliseLicenceKeys],
       },
-      async (request, reply) => {
-        const { db, clock } = app.deps;
-        const caller = await authenticate(db, clock, request);
-        return reply
+      async (request, reply) =>
+        reply
           .type('application/json; charset=utf-8')
-          .send(await loadStats(db, caller, period, request.body));
-      },
+          .send(await loadStats(app.deps.db, request.caller, period, request.body)),
     );
   }
 };
