@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { isUniqueViolation } from '../lib/database-errors.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { type NodeJson, nodeJson } from './node-json.ts';
 import { type ConfigRow, nodesRepository as repo } from './nodes.repository.ts';
@@ -11,12 +12,6 @@ export const KEY_TAKEN_MESSAGE =
 
 export const keyTaken = () => conflict('public_key_taken', KEY_TAKEN_MESSAGE);
 export const nodeNotFound = () => notFound('No such NODR in this team.');
-
-/** PostgreSQL unique violation (also how PGlite reports it); drizzle wraps the driver error in `cause`. */
-function isUniqueViolation(error: unknown): boolean {
-  const candidates = [error, (error as { cause?: unknown })?.cause];
-  return candidates.some((e) => (e as { code?: string } | undefined)?.code === '23505');
-}
 
 export async function availableConfig(db: Db, configId: number): Promise<ConfigRow> {
   const config = await repo.findConfig(db, configId);

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
+import { isUniqueViolation } from '../lib/database-errors.ts';
 import { badRequest, conflict, HttpError } from '../lib/errors.ts';
 import { type MailRefusal, mailBudgetOf } from '../lib/mail-limits.ts';
 import { userView } from './account.service.ts';
@@ -9,13 +10,7 @@ import { ACTIVITY, type ActivityKind, type Client, recordActivity } from './acti
 import { normalizeEmail } from './guest.service.ts';
 import { invalidLink, issueLink, redeemLinkLocked, revokeAllLinks, revokeLinks } from './links.ts';
 import { verifyPassword } from './passwords.ts';
-import {
-  assertOwnIds,
-  incorrectPassword,
-  isUniqueViolation,
-  limit,
-  type ProfileLimiters,
-} from './profile-common.ts';
+import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './profile-common.ts';
 import { confirmEmailChangeMail, emailChangedMail, emailChangeNoticeMail } from './profile-mails.ts';
 import { emailTakenByOther, setPendingEmail, switchEmail } from './profile-repository.ts';
 
