@@ -2,7 +2,8 @@ import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../lib/database-errors.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { type NodeJson, nodeJson } from './node-json.ts';
-import { type ConfigRow, nodesRepository as repo } from './nodes.repository.ts';
+import type { ConfigRow } from './nodes.repository.ts';
+import * as repo from './nodes.repository.ts';
 import { parsePublicKey } from './public-key.ts';
 
 // Lookups and checks shared by the node services (nodes.service.ts, node-settings.service.ts).

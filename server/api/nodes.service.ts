@@ -4,7 +4,7 @@ import { randomToken } from '../lib/tokens.ts';
 import { composeFile } from './compose.ts';
 import { type NodeJson, nodeJson } from './node-json.ts';
 import { availableConfig, existing, keyRaceGuarded, keyTaken, nodeNotFound, saved } from './node-rules.ts';
-import { nodesRepository as repo } from './nodes.repository.ts';
+import * as repo from './nodes.repository.ts';
 import { parsePublicKey } from './public-key.ts';
 
 /** spec 9: at most 3 nodes (not deleted) per team. */
@@ -20,96 +20,86 @@ export function nodeDomain(licenseKey: string, nodrDomain: string): string {
   return `${Buffer.from(licenseKey, 'base64url').subarray(0, 8).toString('hex')}.${nodrDomain}`;
 }
 
-export async function listNodes(
-  deps: Deps,
-  teamId: number,
-  options: { includeDeleted?: boolean } = {},
-): Promise<NodeJson[]> {
-  return (await repo.listForTeam(deps.db, teamId, options)).map(nodeJson);
+/** The node calls of spec 7 for a team's members. */
+export function createNodesService(deps: Deps) {
+  return {
+    async listNodes(teamId: number, options: { includeDeleted?: boolean } = {}): Promise<NodeJson[]> {
+      return (await repo.listForTeam(deps.db, teamId, options)).map(nodeJson);
+    },
+
+    async getNode(teamId: number, id: number): Promise<NodeJson> {
+      return nodeJson(await existing(deps.db, teamId, id));
+    },
+
+    /**
+     * Registers a node (spec 7 set_public_key). The team row is locked for the transaction, so concurrent creates of
+     * one team run one after another and the 3-node limit holds on PostgreSQL as on PGlite.
+     */
+    async createNode(teamId: number, configId: number, publicKeyText: string): Promise<NodeJson> {
+      const key = parsePublicKey(publicKeyText);
+      const config = await availableConfig(deps.db, configId);
+      const licenseKey = randomToken();
+      const id = await keyRaceGuarded(() =>
+        deps.db.transaction(async (tx) => {
+          if (!(await repo.lockTeam(tx, teamId))) throw nodeNotFound();
+          if ((await repo.countLive(tx, teamId)) >= MAX_NODES_PER_TEAM) {
+            throw conflict('node_limit', 'Soon it will be possible to add a new NODR');
+          }
+          if (await repo.fingerprintTaken(tx, key.fingerprint)) throw keyTaken();
+          const node = await repo.insert(tx, {
+            teamId,
+            configId: config.id,
+            publicKey: key.pem,
+            publicKeyFingerprint: key.fingerprint,
+            licenseKey,
+            domain: nodeDomain(licenseKey, deps.config.nodrDomain),
+            status: 1,
+            check: null,
+            createdAt: deps.clock.now(),
+          });
+          return node.id;
+        }),
+      );
+      deps.hub.publish(teamId, 10);
+      return saved(deps.db, id);
+    },
+
+    /** spec 3: deleted nodes get status 50 and are kept for statistics. */
+    async deleteNode(teamId: number, id: number): Promise<{ id: number; status: number }> {
+      const { node } = await existing(deps.db, teamId, id);
+      const row = await repo.setStatusIf(deps.db, node.id, [node.status], { status: 50 });
+      if (!row) throw nodeNotFound();
+      deps.hub.publish(teamId, 10);
+      return { id: row.id, status: row.status };
+    },
+
+    async renameNode(teamId: number, id: number, name: string): Promise<NodeJson> {
+      const trimmed = name.trim();
+      if (trimmed.length > MAX_NODE_NAME)
+        throw badRequest('name_too_long', 'The name can be at most 320 characters.');
+      const { node } = await existing(deps.db, teamId, id);
+      await repo.update(deps.db, node.id, { name: trimmed });
+      deps.hub.publish(teamId, 10);
+      return saved(deps.db, node.id);
+    },
+
+    /** spec 4: an active node becomes inactive (20); an inactive one (20, 30, 40) becomes active. */
+    async toggleNode(teamId: number, id: number): Promise<{ id: number; status: number }> {
+      const { node } = await existing(deps.db, teamId, id);
+      if (node.status === 1)
+        throw conflict('not_verified', 'A NODR being configured cannot be switched on or off.');
+      const next = node.status === 10 ? 20 : 10;
+      const row = await repo.setStatusIf(deps.db, node.id, [node.status], { status: next });
+      if (!row) throw conflict('status_changed', 'The NODR changed meanwhile; reload and try again.');
+      deps.hub.publish(teamId, 20);
+      return { id: row.id, status: row.status };
+    },
+
+    async composeForNode(teamId: number, id: number): Promise<string> {
+      const { node } = await existing(deps.db, teamId, id);
+      return composeFile(deps.config, node);
+    },
+  };
 }
 
-export async function getNode(deps: Deps, teamId: number, id: number): Promise<NodeJson> {
-  return nodeJson(await existing(deps.db, teamId, id));
-}
-
-/**
- * Registers a node (spec 7 set_public_key). The team row is locked for the transaction, so concurrent creates of
- * one team run one after another and the 3-node limit holds on PostgreSQL as on PGlite.
- */
-export async function createNode(
-  deps: Deps,
-  teamId: number,
-  configId: number,
-  publicKeyText: string,
-): Promise<NodeJson> {
-  const key = parsePublicKey(publicKeyText);
-  const config = await availableConfig(deps.db, configId);
-  const licenseKey = randomToken();
-  const id = await keyRaceGuarded(() =>
-    deps.db.transaction(async (tx) => {
-      if (!(await repo.lockTeam(tx, teamId))) throw nodeNotFound();
-      if ((await repo.countLive(tx, teamId)) >= MAX_NODES_PER_TEAM) {
-        throw conflict('node_limit', 'Soon it will be possible to add a new NODR');
-      }
-      if (await repo.fingerprintTaken(tx, key.fingerprint)) throw keyTaken();
-      const node = await repo.insert(tx, {
-        teamId,
-        configId: config.id,
-        publicKey: key.pem,
-        publicKeyFingerprint: key.fingerprint,
-        licenseKey,
-        domain: nodeDomain(licenseKey, deps.config.nodrDomain),
-        status: 1,
-        check: null,
-        createdAt: deps.clock.now(),
-      });
-      return node.id;
-    }),
-  );
-  deps.hub.publish(teamId, 10);
-  return saved(deps.db, id);
-}
-
-/** spec 3: deleted nodes get status 50 and are kept for statistics. */
-export async function deleteNode(
-  deps: Deps,
-  teamId: number,
-  id: number,
-): Promise<{ id: number; status: number }> {
-  const { node } = await existing(deps.db, teamId, id);
-  const row = await repo.setStatusIf(deps.db, node.id, [node.status], { status: 50 });
-  if (!row) throw nodeNotFound();
-  deps.hub.publish(teamId, 10);
-  return { id: row.id, status: row.status };
-}
-
-export async function renameNode(deps: Deps, teamId: number, id: number, name: string): Promise<NodeJson> {
-  const trimmed = name.trim();
-  if (trimmed.length > MAX_NODE_NAME)
-    throw badRequest('name_too_long', 'The name can be at most 320 characters.');
-  const { node } = await existing(deps.db, teamId, id);
-  await repo.update(deps.db, node.id, { name: trimmed });
-  deps.hub.publish(teamId, 10);
-  return saved(deps.db, node.id);
-}
-
-/** spec 4: an active node becomes inactive (20); an inactive one (20, 30, 40) becomes active. */
-export async function toggleNode(
-  deps: Deps,
-  teamId: number,
-  id: number,
-): Promise<{ id: number; status: number }> {
-  const { node } = await existing(deps.db, teamId, id);
-  if (node.status === 1)
-    throw conflict('not_verified', 'A NODR being configured cannot be switched on or off.');
-  const next = node.status === 10 ? 20 : 10;
-  const row = await repo.setStatusIf(deps.db, node.id, [node.status], { status: next });
-  if (!row) throw conflict('status_changed', 'The NODR changed meanwhile; reload and try again.');
-  deps.hub.publish(teamId, 20);
-  return { id: row.id, status: row.status };
-}
-
-export async function composeForNode(deps: Deps, teamId: number, id: number): Promise<string> {
-  const { node } = await existing(deps.db, teamId, id);
-  return composeFile(deps.config, node);
-}
+export type NodesService = ReturnType<typeof createNodesService>;

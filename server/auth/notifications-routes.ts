@@ -8,7 +8,7 @@ import {
 import { safeString, strictObject } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
 import { bearerHeaders } from './account-schemas.ts';
-import * as notifications from './notifications.service.ts';
+import { createNotificationsService } from './notifications.service.ts';
 
 const settingsBody = strictObject(
   {
@@ -29,27 +29,27 @@ const oneClickBody = strictObject({ 'List-Unsubscribe': { type: 'string', enum: 
 
 /** issue 9 section 2: Settings > Notifications and the unsubscribe link of alert mails (docs/api-auth.md). */
 export const notificationsRoutes: FastifyPluginAsync = async (app) => {
-  const { deps } = app;
+  const notifications = createNotificationsService(app.deps);
 
   app.get(
     `/${NOTIFICATIONS_PATH}`,
     { preValidation: requireSession, schema: { headers: bearerHeaders } },
-    (request) => notifications.getSettings(deps, request.caller),
+    (request) => notifications.getSettings(request.caller),
   );
 
   app.put<{ Body: NotificationSettings }>(
     `/${NOTIFICATIONS_PATH}`,
     { preValidation: requireSession, schema: { headers: bearerHeaders, body: settingsBody } },
-    (request) => notifications.saveSettings(deps, request.caller, request.body),
+    (request) => notifications.saveSettings(request.caller, request.body),
   );
 
   app.post<{ Body: { token: string } }>(`/${UNSUBSCRIBE_PATH}`, { schema: { body: tokenBody } }, (request) =>
-    notifications.unsubscribe(deps, request.body.token),
+    notifications.unsubscribe(request.body.token),
   );
 
   app.post<{ Params: { token: string } }>(
     `/${UNSUBSCRIBE_PATH}/:token`,
     { schema: { params: tokenParams, body: oneClickBody } },
-    (request) => notifications.unsubscribe(deps, request.params.token),
+    (request) => notifications.unsubscribe(request.params.token),
   );
 };

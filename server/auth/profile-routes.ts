@@ -5,7 +5,7 @@ import { createAccountDeletionService } from './account-deletion.service.ts';
 import { bearerHeaders } from './account-schemas.ts';
 import { createEmailChangeService } from './email-change.service.ts';
 import { createProfileLimiters } from './profile-common.ts';
-import { type ChangePasswordInput, changePassword } from './profile-password.ts';
+import { type ChangePasswordInput, createPasswordService } from './profile-password.ts';
 import {
   changeEmailBody,
   changePasswordBody,
@@ -27,6 +27,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
   const limits = createProfileLimiters(deps.clock);
   const emailChange = createEmailChangeService(deps, limits);
   const deletion = createAccountDeletionService(deps, limits);
+  const password = createPasswordService(deps, limits);
   const settings = '/v1/profile_settings';
 
   app.post<{ Params: UserTeamParams; Body: ChangePasswordInput }>(
@@ -38,7 +39,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { caller } = request;
       const path = { userId: request.params.user_id, teamId: request.params.team_id };
-      return changePassword(deps, limits, caller, path, request.body);
+      return password.changePassword(caller, path, request.body);
     },
   );
 

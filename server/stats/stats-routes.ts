@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { idSchema, safeString, strictObject } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
-import { loadStats, type StatsPeriod, type StatsQuery } from './stats.service.ts';
+import { createStatsService, type StatsPeriod, type StatsQuery } from './stats.service.ts';
 
 const seconds = { type: 'number', minimum: 0, maximum: 100_000_000_000 } as const;
 
@@ -43,6 +43,7 @@ async function normaliseLicenceKeys(request: FastifyRequest): Promise<void> {
 
 /** spec 7, statistics service: POST v1/nodr/day | week | month (Bearer). */
 export const statsRoutes: FastifyPluginAsync = async (app) => {
+  const stats = createStatsService(app.deps.db);
   for (const period of ['day', 'week', 'month'] as const satisfies readonly StatsPeriod[]) {
     app.post<{ Body: StatsQuery }>(
       `/v1/nodr/${period}`,
@@ -53,7 +54,7 @@ export const statsRoutes: FastifyPluginAsync = async (app) => {
       async (request, reply) =>
         reply
           .type('application/json; charset=utf-8')
-          .send(await loadStats(app.deps.db, request.caller, period, request.body)),
+          .send(await stats.loadStats(request.caller, period, request.body)),
     );
   }
 };
