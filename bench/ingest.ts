@@ -17,7 +17,7 @@ import { testConfig } from '../server/config.ts';
 import type { Db } from '../server/db/database.ts';
 import { nodes } from '../server/db/schema.ts';
 import { randomToken } from '../server/lib/tokens.ts';
-import { ingestTelemetry } from '../server/stats/ingest.service.ts';
+import { createIngestService } from '../server/stats/ingest.service.ts';
 import type { MinutePoint } from '../server/stats/stats.repository.ts';
 import { freshDatabase } from '../tests/helpers/database.ts';
 import { DAY, seedTeam } from './stats-seed.ts';
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
     await Promise.all(
       direct.map(async (node) => {
         for (const points of batches) {
-          const result = await ingestTelemetry(database.db, node.id, points, {
+          const result = await createIngestService(database.db).ingestTelemetry(node.id, points, {
             nowSeconds: now,
             minuteRetentionDays: 35,
           });
@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     );
 
     started = performance.now();
-    const repeat = await ingestTelemetry(database.db, direct[0]!.id, batches[0]!, {
+    const repeat = await createIngestService(database.db).ingestTelemetry(direct[0]!.id, batches[0]!, {
       nowSeconds: now,
       minuteRetentionDays: 35,
     });

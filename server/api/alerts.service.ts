@@ -56,36 +56,43 @@ async function readyNow(tx: Db, now: Date, userId: number, alerts: DueAlert[]): 
   return waiting ? alerts.filter((alert) => alert.kind !== 'offline') : alerts;
 }
 
-/**
- * Mails every due alert once (issue 9): the rows are claimed with FOR UPDATE SKIP LOCKED and marked sent in the
- * transaction that queues their mail in the outbox, so two sweeps never mail one alert and a crash loses none.
- * Returns how many mails were queued.
- */
-export async function deliverDueAlerts(deps: AlertDeps): Promise<number> {
-  const now = deps.clock.now();
-  const key = await deps.unsubscribeKey();
-  return deps.db.transaction(async (tx) => {
-    const due = await claimDue(tx, now, CLAIM_LIMIT);
-    const byUser = new Map<number, DueAlert[]>();
-    for (const alert of due) byUser.set(alert.userId, [...(byUser.get(alert.userId) ?? []), alert]);
-    const sent: number[] = [];
-    const dropped: number[] = [];
-    let mails = 0;
-    for (const [userId, alerts] of byUser) {
-      const live = alerts.filter((alert) => alert.alertsOn && stillTrue(alert));
-      dropped.push(...alerts.filter((alert) => !live.includes(alert)).map((alert) => alert.id));
-      const ready = await readyNow(tx, now, userId, live);
-      const first = ready[0];
-      if (!first) continue;
-      const token = unsubscribeToken(key, userId);
-      const hash = hashToken(token);
-      if (first.unsubscribeTokenHash !== hash) await storeUnsubscribeHash(tx, userId, hash);
-      await deps.mailer.send(alertMail(deps.config, first.email, ready, token), tx);
-      sent.push(...ready.map((alert) => alert.id));
-      mails += 1;
-    }
-    await markAlerts(tx, sent, 'sent_at', now);
-    await markAlerts(tx, dropped, 'cancelled_at', now);
-    return mails;
-  });
+/** The alert mails of issue 9. */
+export function createAlertsService(deps: AlertDeps) {
+  return {
+    /**
+     * Mails every due alert once (issue 9): the rows are claimed with FOR UPDATE SKIP LOCKED and marked sent in the
+     * transaction that queues their mail in the outbox, so two sweeps never mail one alert and a crash loses none.
+     * Returns how many mails were queued.
+     */
+    async deliverDueAlerts(): Promise<number> {
+      const now = deps.clock.now();
+      const key = await deps.unsubscribeKey();
+      return deps.db.transaction(async (tx) => {
+        const due = await claimDue(tx, now, CLAIM_LIMIT);
+        const byUser = new Map<number, DueAlert[]>();
+        for (const alert of due) byUser.set(alert.userId, [...(byUser.get(alert.userId) ?? []), alert]);
+        const sent: number[] = [];
+        const dropped: number[] = [];
+        let mails = 0;
+        for (const [userId, alerts] of byUser) {
+          const live = alerts.filter((alert) => alert.alertsOn && stillTrue(alert));
+          dropped.push(...alerts.filter((alert) => !live.includes(alert)).map((alert) => alert.id));
+          const ready = await readyNow(tx, now, userId, live);
+          const first = ready[0];
+          if (!first) continue;
+          const token = unsubscribeToken(key, userId);
+          const hash = hashToken(token);
+          if (first.unsubscribeTokenHash !== hash) await storeUnsubscribeHash(tx, userId, hash);
+          await deps.mailer.send(alertMail(deps.config, first.email, ready, token), tx);
+          sent.push(...ready.map((alert) => alert.id));
+          mails += 1;
+        }
+        await markAlerts(tx, sent, 'sent_at', now);
+        await markAlerts(tx, dropped, 'cancelled_at', now);
+        return mails;
+      });
+    },
+  };
 }
+
+export type AlertsService = ReturnType<typeof createAlertsService>;

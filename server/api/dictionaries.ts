@@ -4,7 +4,7 @@ import { DICTIONARY_LOCALE, type DictionaryEntry } from '../../contracts/diction
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { notFound } from '../lib/errors.ts';
 import { safeString, strictObject } from '../lib/input-schema.ts';
-import { signedIn } from './guards.ts';
+import { requireSession } from '../plugins/session.ts';
 
 const entries = (pairs: [number, string][]): DictionaryEntry[] =>
   pairs.map(([value, name]) => ({ value, name }));
@@ -114,7 +114,7 @@ export const dictionariesRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { locale: string } }>(
     '/dictionaries/:locale',
     {
-      preValidation: signedIn(app),
+      preValidation: requireSession,
       schema: {
         params: strictObject({ locale: safeString({ maxLength: 16 }) }, ['locale']),
       },

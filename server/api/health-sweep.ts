@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { NodeHealthEvent } from '../../contracts/node-health.ts';
 import type { EventHub } from '../lib/events.ts';
 import { endOfflineEpisode, queueForAdmins } from './alerts.repository.ts';
-import { type AlertDeps, deliverDueAlerts } from './alerts.service.ts';
+import { type AlertDeps, type AlertsService, createAlertsService } from './alerts.service.ts';
 import { type ClaimedTransition, claimTransitions } from './health.repository.ts';
 
 export interface SweepDeps extends AlertDeps {
@@ -25,9 +25,11 @@ export class HealthSweep {
   private readonly startedAt: number;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  private readonly alerts: AlertsService;
 
   constructor(private readonly deps: SweepDeps) {
     this.startedAt = deps.clock.now().getTime();
+    this.alerts = createAlertsService(deps);
   }
 
   start(): void {
@@ -64,7 +66,7 @@ export class HealthSweep {
       return claimed;
     });
     for (const change of transitions) hub.publishHealth(change.teamId, healthEvent(change));
-    await deliverDueAlerts(this.deps);
+    await this.alerts.deliverDueAlerts();
     return transitions;
   }
 }

@@ -1,21 +1,17 @@
 import type { NodeBody } from '../../contracts/node-body.ts';
 import { CONFIG_STATUS, KEY_TAKEN_MESSAGE } from '../../contracts/node-rules.ts';
 import type { Db } from '../db/database.ts';
+import { isUniqueViolation } from '../lib/database-errors.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { nodeJson } from './node-json.ts';
-import { type ConfigRow, nodesRepository as repo } from './nodes.repository.ts';
+import type { ConfigRow } from './nodes.repository.ts';
+import * as repo from './nodes.repository.ts';
 import { parsePublicKey } from './public-key.ts';
 
 // Lookups and checks shared by the node services (nodes.service.ts, node-settings.service.ts).
 
 export const keyTaken = () => conflict('public_key_taken', KEY_TAKEN_MESSAGE);
 export const nodeNotFound = () => notFound('No such NODR in this team.');
-
-/** PostgreSQL unique violation (also how PGlite reports it); drizzle wraps the driver error in `cause`. */
-function isUniqueViolation(error: unknown): boolean {
-  const candidates = [error, (error as { cause?: unknown })?.cause];
-  return candidates.some((e) => (e as { code?: string } | undefined)?.code === '23505');
-}
 
 export async function availableConfig(db: Db, configId: number): Promise<ConfigRow> {
   const config = await repo.findConfig(db, configId);

@@ -1,36 +1,71 @@
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { NodeBody } from '../../contracts/node-body.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { safeEqual } from '../lib/tokens.ts';
 import { availableConfig, existing, freshKey, keyRaceGuarded, saved } from './node-rules.ts';
-import { type NodePatch, type NodeRow, nodesRepository as repo } from './nodes.repository.ts';
+import type { NodePatch, NodeRow } from './nodes.repository.ts';
+import * as repo from './nodes.repository.ts';
 
-/**
- * Changes the configuration and/or key of a node still being configured (spec 4 settings icon on status 1). An
- * empty key keeps the current one. Any change means the hardware must be checked again.
- */
-export async function updateNode(
-  deps: Deps,
-  teamId: number,
-  id: number,
-  change: { configId: number; publicKey?: string },
-): Promise<NodeBody> {
-  const { node } = await existing(deps.db, teamId, id);
-  if (node.status !== NODE_STATUS.configuring) {
-    throw conflict('not_configuring', 'Only a NODR being configured can change its settings.');
-  }
-  const patch = await settingsPatch(deps, node, change);
-  if (Object.keys(patch).length > 0) {
-    const row = await keyRaceGuarded(() =>
-      repo.setStatusIf(deps.db, node.id, [NODE_STATUS.configuring], { ...patch, check: null }),
-    );
-    if (!row) throw conflict('not_configuring', 'Only a NODR being configured can change its settings.');
-    deps.hub.publish(teamId, STREAM_EVENT.nodes);
-  }
-  return saved(deps.db, node.id);
+/** The settings of a node: its configuration and key (spec 4 settings icon). */
+export function createNodeSettingsService(deps: Deps) {
+  return {
+    /**
+     * Changes the configuration and/or key of a node still being configured (spec 4 settings icon on status 1). An
+     * empty key keeps the current one. Any change means the hardware must be checked again.
+     */
+    async updateNode(
+      teamId: number,
+      id: number,
+      change: { configId: number; publicKey?: string },
+    ): Promise<NodeBody> {
+      const { node } = await existing(deps.db, teamId, id);
+      if (node.status !== NODE_STATUS.configuring) {
+        throw conflict('not_configuring', 'Only a NODR being configured can change its settings.');
+      }
+      const patch = await settingsPatch(deps, node, change);
+      if (Object.keys(patch).length > 0) {
+        const row = await keyRaceGuarded(() =>
+          repo.setStatusIf(deps.db, node.id, [NODE_STATUS.configuring], { ...patch, check: null }),
+        );
+        if (!row) throw conflict('not_configuring', 'Only a NODR being configured can change its settings.');
+        deps.hub.publish(teamId, STREAM_EVENT.nodes);
+      }
+      return saved(deps.db, node.id);
+    },
+
+    /**
+     * Reconfigure an active node (spec 4 settings icon on status 10, spec 5): the exact license key, compared in
+     * constant time, sends the node back to status 1 without a check, so it must verify its hardware again.
+     */
+    async reconfigureNode(
+      teamId: number,
+      id: number,
+      change: { configId: number; publicKey?: string; licenseKey: string },
+    ): Promise<NodeBody> {
+      const { node } = await existing(deps.db, teamId, id);
+      if (node.status !== NODE_STATUS.active)
+        throw conflict('not_active', 'Only an active NODR can be reconfigured.');
+      if (!safeEqual(change.licenseKey, node.licenseKey)) {
+        throw badRequest('license_mismatch', 'The license key does not match this NODR.');
+      }
+      const patch = await settingsPatch(deps, node, change);
+      const row = await keyRaceGuarded(() =>
+        repo.setStatusIf(deps.db, node.id, [NODE_STATUS.active], {
+          ...patch,
+          status: NODE_STATUS.configuring,
+          check: null,
+        }),
+      );
+      if (!row) throw conflict('not_active', 'Only an active NODR can be reconfigured.');
+      deps.hub.publish(teamId, STREAM_EVENT.verification);
+      return saved(deps.db, node.id);
+    },
+  };
 }
+
+export type NodeSettingsService = ReturnType<typeof createNodeSettingsService>;
 
 async function settingsPatch(
   deps: Deps,
@@ -50,33 +85,4 @@ async function settingsPatch(
     }
   }
   return patch;
-}
-
-/**
- * Reconfigure an active node (spec 4 settings icon on status 10, spec 5): the exact license key, compared in
- * constant time, sends the node back to status 1 without a check, so it must verify its hardware again.
- */
-export async function reconfigureNode(
-  deps: Deps,
-  teamId: number,
-  id: number,
-  change: { configId: number; publicKey?: string; licenseKey: string },
-): Promise<NodeBody> {
-  const { node } = await existing(deps.db, teamId, id);
-  if (node.status !== NODE_STATUS.active)
-    throw conflict('not_active', 'Only an active NODR can be reconfigured.');
-  if (!safeEqual(change.licenseKey, node.licenseKey)) {
-    throw badRequest('license_mismatch', 'The license key does not match this NODR.');
-  }
-  const patch = await settingsPatch(deps, node, change);
-  const row = await keyRaceGuarded(() =>
-    repo.setStatusIf(deps.db, node.id, [NODE_STATUS.active], {
-      ...patch,
-      status: NODE_STATUS.configuring,
-      check: null,
-    }),
-  );
-  if (!row) throw conflict('not_active', 'Only an active NODR can be reconfigured.');
-  deps.hub.publish(teamId, STREAM_EVENT.verification);
-  return saved(deps.db, node.id);
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../lib/errors.ts';
 import { idSchema, noBody, safeString, strictObject } from '../lib/input-schema.ts';
-import { samePathIds, teamMember } from './guards.ts';
-import { nodeHealth } from './health.service.ts';
-import * as settings from './node-settings.service.ts';
-import * as nodes from './nodes.service.ts';
+import { requireTeamMember } from '../plugins/session.ts';
+import { createHealthService } from './health.service.ts';
+import { createNodeSettingsService } from './node-settings.service.ts';
+import { createNodesService } from './nodes.service.ts';
+import { samePathIds } from './path-ids.ts';
 
 interface TeamParams {
   teamId: number;
@@ -41,7 +42,10 @@ const formIds = { teamId: idSchema, id: idSchema } as const;
 
 /** The node calls of spec 7, all under /api/v1/nodres/team/{teamId}/, for members of the team only. */
 export const nodesRoutes: FastifyPluginAsync = async (app) => {
-  const member = teamMember(app);
+  const member = requireTeamMember('teamId');
+  const nodes = createNodesService(app.deps);
+  const settings = createNodeSettingsService(app.deps);
+  const health = createHealthService(app.deps);
   const base = '/v1/nodres/team/:teamId';
 
   // spec 7 sends no body; `includeDeleted=true` (our addition) adds status 50 for the statistics node list.
@@ -55,7 +59,7 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     (request) =>
-      nodes.listNodes(app.deps, request.params.teamId, {
+      nodes.listNodes(request.params.teamId, {
         includeDeleted: request.body?.includeDeleted === true,
       }),
   );
@@ -75,7 +79,7 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
       if (request.body.configId !== undefined && request.body.configId !== configId) {
         throw badRequest('config_mismatch', 'The configuration in the form does not match the address.');
       }
-      const node = await nodes.createNode(app.deps, teamId, configId, request.body.publicKey);
+      const node = await nodes.createNode(teamId, configId, request.body.publicKey);
       return reply.status(201).send(node);
     },
   );
@@ -84,7 +88,7 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
     `${base}/docker_compose/:id`,
     { preValidation: member, schema: { params: nodeParams('id'), body: noBody } },
     async (request, reply) => {
-      const yaml = await nodes.composeForNode(app.deps, request.params.teamId, request.params.id);
+      const yaml = await nodes.composeForNode(request.params.teamId, request.params.id);
       return reply
         .type('text/yaml; charset=utf-8')
         .header('content-disposition', 'attachment; filename="docker-compose.yml"')
@@ -96,20 +100,20 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: NodeParams }>(
     `${base}/:id`,
     { preValidation: member, schema: { params: nodeParams('id') } },
-    (request) => nodes.getNode(app.deps, request.params.teamId, request.params.id),
+    (request) => nodes.getNode(request.params.teamId, request.params.id),
   );
 
   // issue 9: a node's liveness and its recent online/offline transitions.
   app.get<{ Params: TeamParams & { nodrId: number } }>(
     `${base}/:nodrId/health`,
     { preValidation: member, schema: { params: nodeParams('nodrId') } },
-    (request) => nodeHealth(app.deps, request.params.teamId, request.params.nodrId),
+    (request) => health.nodeHealth(request.params.teamId, request.params.nodrId),
   );
 
   app.delete<{ Params: NodeParams }>(
     `${base}/:id`,
     { preValidation: member, schema: { params: nodeParams('id'), body: noBody } },
-    (request) => nodes.deleteNode(app.deps, request.params.teamId, request.params.id),
+    (request) => nodes.deleteNode(request.params.teamId, request.params.id),
   );
 
   // spec 7: one call for both rename (a name is sent) and the settings of a node in status 1 (configId, key).
@@ -132,11 +136,11 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
       const { teamId, id } = request.params;
       const body = request.body ?? {};
       samePathIds({ teamId, id }, body);
-      if (body.name !== undefined) return nodes.renameNode(app.deps, teamId, id, body.name);
+      if (body.name !== undefined) return nodes.renameNode(teamId, id, body.name);
       const configId = body.configId ?? body.config_id;
       if (configId === undefined)
         throw badRequest('invalid_request', 'Send a name to rename, or a configId to update.');
-      return settings.updateNode(app.deps, teamId, id, { configId, publicKey: body.publicKey });
+      return settings.updateNode(teamId, id, { configId, publicKey: body.publicKey });
     },
   );
 
@@ -155,13 +159,13 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
     (request) => {
       const { teamId, id } = request.params;
       samePathIds({ teamId, id }, request.body);
-      return settings.reconfigureNode(app.deps, teamId, id, request.body);
+      return settings.reconfigureNode(teamId, id, request.body);
     },
   );
 
   app.put<{ Params: NodeParams }>(
     `${base}/update_active_nodres/:id`,
     { preValidation: member, schema: { params: nodeParams('id'), body: noBody } },
-    (request) => nodes.toggleNode(app.deps, request.params.teamId, request.params.id),
+    (request) => nodes.toggleNode(request.params.teamId, request.params.id),
   );
 };

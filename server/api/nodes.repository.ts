@@ -45,110 +45,114 @@ function prepareLists(db: Db) {
 // database handle, it skips query building and planning (bench/nodes-list.ts).
 const preparedLists = new WeakMap<Db, ReturnType<typeof prepareLists>>();
 
-/** Every node query of the main API; SQL lives only here. */
-export const nodesRepository = {
-  async listForTeam(
-    db: Db,
-    teamId: number,
-    options: { includeDeleted?: boolean } = {},
-  ): Promise<NodeWithConfig[]> {
-    let lists = preparedLists.get(db);
-    if (!lists) {
-      lists = prepareLists(db);
-      preparedLists.set(db, lists);
-    }
-    return (options.includeDeleted ? lists.withDeleted : lists.listed).execute({ teamId });
-  },
+// Every node query of the main API; SQL lives only here.
 
-  /** A node of the team that is not deleted, with its configuration. */
-  async findInTeam(db: Db, teamId: number, id: number): Promise<NodeWithConfig | undefined> {
-    const [row] = await db
-      .select({ node: nodes, config: configs })
-      .from(nodes)
-      .innerJoin(configs, eq(configs.id, nodes.configId))
-      .where(and(eq(nodes.id, id), eq(nodes.teamId, teamId), ne(nodes.status, DELETED)))
-      .limit(1);
-    return row;
-  },
+export async function listForTeam(
+  db: Db,
+  teamId: number,
+  options: { includeDeleted?: boolean } = {},
+): Promise<NodeWithConfig[]> {
+  let lists = preparedLists.get(db);
+  if (!lists) {
+    lists = prepareLists(db);
+    preparedLists.set(db, lists);
+  }
+  return (options.includeDeleted ? lists.withDeleted : lists.listed).execute({ teamId });
+}
 
-  async findWithConfig(db: Db, id: number): Promise<NodeWithConfig | undefined> {
-    const [row] = await db
-      .select({ node: nodes, config: configs })
-      .from(nodes)
-      .innerJoin(configs, eq(configs.id, nodes.configId))
-      .where(eq(nodes.id, id))
-      .limit(1);
-    return row;
-  },
+/** A node of the team that is not deleted, with its configuration. */
+export async function findInTeam(db: Db, teamId: number, id: number): Promise<NodeWithConfig | undefined> {
+  const [row] = await db
+    .select({ node: nodes, config: configs })
+    .from(nodes)
+    .innerJoin(configs, eq(configs.id, nodes.configId))
+    .where(and(eq(nodes.id, id), eq(nodes.teamId, teamId), ne(nodes.status, DELETED)))
+    .limit(1);
+  return row;
+}
 
-  /** Takes the team row lock that serialises node creation per team (held until the transaction ends). */
-  async lockTeam(tx: Db, teamId: number): Promise<boolean> {
-    const rows = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
-    return rows.length > 0;
-  },
+export async function findWithConfig(db: Db, id: number): Promise<NodeWithConfig | undefined> {
+  const [row] = await db
+    .select({ node: nodes, config: configs })
+    .from(nodes)
+    .innerJoin(configs, eq(configs.id, nodes.configId))
+    .where(eq(nodes.id, id))
+    .limit(1);
+  return row;
+}
 
-  async countLive(db: Db, teamId: number): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(nodes)
-      .where(and(eq(nodes.teamId, teamId), ne(nodes.status, DELETED)));
-    return row?.n ?? 0;
-  },
+/** Takes the team row lock that serialises node creation per team (held until the transaction ends). */
+export async function lockTeam(tx: Db, teamId: number): Promise<boolean> {
+  const rows = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
+  return rows.length > 0;
+}
 
-  /** Whether any node (any team, deleted ones included) holds the key with this fingerprint. */
-  async fingerprintTaken(db: Db, fingerprint: string, exceptNodeId?: number): Promise<boolean> {
-    const condition =
-      exceptNodeId === undefined
-        ? eq(nodes.publicKeyFingerprint, fingerprint)
-        : and(eq(nodes.publicKeyFingerprint, fingerprint), ne(nodes.id, exceptNodeId));
-    const rows = await db.select({ id: nodes.id }).from(nodes).where(condition).limit(1);
-    return rows.length > 0;
-  },
+export async function countLive(db: Db, teamId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(nodes)
+    .where(and(eq(nodes.teamId, teamId), ne(nodes.status, DELETED)));
+  return row?.n ?? 0;
+}
 
-  async insert(db: Db, values: NewNode): Promise<NodeRow> {
-    const [row] = await db.insert(nodes).values(values).returning();
-    return row!;
-  },
+/** Whether any node (any team, deleted ones included) holds the key with this fingerprint. */
+export async function fingerprintTaken(db: Db, fingerprint: string, exceptNodeId?: number): Promise<boolean> {
+  const condition =
+    exceptNodeId === undefined
+      ? eq(nodes.publicKeyFingerprint, fingerprint)
+      : and(eq(nodes.publicKeyFingerprint, fingerprint), ne(nodes.id, exceptNodeId));
+  const rows = await db.select({ id: nodes.id }).from(nodes).where(condition).limit(1);
+  return rows.length > 0;
+}
 
-  async update(db: Db, id: number, patch: NodePatch): Promise<NodeRow | undefined> {
-    const [row] = await db.update(nodes).set(patch).where(eq(nodes.id, id)).returning();
-    return row;
-  },
+export async function insert(db: Db, values: NewNode): Promise<NodeRow> {
+  const [row] = await db.insert(nodes).values(values).returning();
+  return row!;
+}
 
-  /**
-   * Moves a node from one status to another only if it is still in `from` (compare-and-set), so two concurrent
-   * toggles or heartbeats cannot both apply.
-   */
-  async setStatusIf(db: Db, id: number, from: number[], patch: NodePatch): Promise<NodeRow | undefined> {
-    const [row] = await db
-      .update(nodes)
-      .set(patch)
-      .where(and(eq(nodes.id, id), inArray(nodes.status, from)))
-      .returning();
-    return row;
-  },
+export async function update(db: Db, id: number, patch: NodePatch): Promise<NodeRow | undefined> {
+  const [row] = await db.update(nodes).set(patch).where(eq(nodes.id, id)).returning();
+  return row;
+}
 
-  /** Configuring -> active, only while the node still holds the passed check it was judged by (a settings change clears it). */
-  async activateIfChecked(db: Db, id: number, check: string): Promise<NodeRow | undefined> {
-    const [row] = await db
-      .update(nodes)
-      .set({ status: NODE_STATUS.active })
-      .where(and(eq(nodes.id, id), eq(nodes.status, NODE_STATUS.configuring), eq(nodes.check, check)))
-      .returning();
-    return row;
-  },
+/**
+ * Moves a node from one status to another only if it is still in `from` (compare-and-set), so two concurrent
+ * toggles or heartbeats cannot both apply.
+ */
+export async function setStatusIf(
+  db: Db,
+  id: number,
+  from: number[],
+  patch: NodePatch,
+): Promise<NodeRow | undefined> {
+  const [row] = await db
+    .update(nodes)
+    .set(patch)
+    .where(and(eq(nodes.id, id), inArray(nodes.status, from)))
+    .returning();
+  return row;
+}
 
-  async findConfig(db: Db, id: number): Promise<ConfigRow | undefined> {
-    const [row] = await db.select().from(configs).where(eq(configs.id, id)).limit(1);
-    return row;
-  },
+/** Configuring -> active, only while the node still holds the passed check it was judged by (a settings change clears it). */
+export async function activateIfChecked(db: Db, id: number, check: string): Promise<NodeRow | undefined> {
+  const [row] = await db
+    .update(nodes)
+    .set({ status: NODE_STATUS.active })
+    .where(and(eq(nodes.id, id), eq(nodes.status, NODE_STATUS.configuring), eq(nodes.check, check)))
+    .returning();
+  return row;
+}
 
-  /** spec 3: available and coming-soon configurations are offered. */
-  async listConfigs(db: Db): Promise<ConfigRow[]> {
-    return db
-      .select()
-      .from(configs)
-      .where(inArray(configs.status, [CONFIG_STATUS.available, CONFIG_STATUS.soon]))
-      .orderBy(asc(configs.id));
-  },
-};
+export async function findConfig(db: Db, id: number): Promise<ConfigRow | undefined> {
+  const [row] = await db.select().from(configs).where(eq(configs.id, id)).limit(1);
+  return row;
+}
+
+/** spec 3: available and coming-soon configurations are offered. */
+export async function listConfigs(db: Db): Promise<ConfigRow[]> {
+  return db
+    .select()
+    .from(configs)
+    .where(inArray(configs.status, [CONFIG_STATUS.available, CONFIG_STATUS.soon]))
+    .orderBy(asc(configs.id));
+}

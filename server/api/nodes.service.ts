@@ -7,13 +7,13 @@ import {
   NODE_LIMIT_MESSAGE,
 } from '../../contracts/node-rules.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { composeFile } from './compose.ts';
 import { nodeJson } from './node-json.ts';
 import { availableConfig, existing, keyRaceGuarded, keyTaken, nodeNotFound, saved } from './node-rules.ts';
-import { nodesRepository as repo } from './nodes.repository.ts';
+import * as repo from './nodes.repository.ts';
 import { parsePublicKey } from './public-key.ts';
 
 /**
@@ -24,88 +24,86 @@ export function nodeDomain(licenseKey: string, nodrDomain: string): string {
   return `${Buffer.from(licenseKey, 'base64url').subarray(0, 8).toString('hex')}.${nodrDomain}`;
 }
 
-export async function listNodes(
-  deps: Deps,
-  teamId: number,
-  options: { includeDeleted?: boolean } = {},
-): Promise<NodeBody[]> {
-  return (await repo.listForTeam(deps.db, teamId, options)).map(nodeJson);
+/** The node calls of spec 7 for a team's members. */
+export function createNodesService(deps: Deps) {
+  return {
+    async listNodes(teamId: number, options: { includeDeleted?: boolean } = {}): Promise<NodeBody[]> {
+      return (await repo.listForTeam(deps.db, teamId, options)).map(nodeJson);
+    },
+
+    async getNode(teamId: number, id: number): Promise<NodeBody> {
+      return nodeJson(await existing(deps.db, teamId, id));
+    },
+
+    /**
+     * Registers a node (spec 7 set_public_key). The team row is locked for the transaction, so concurrent creates of
+     * one team run one after another and the 3-node limit holds on PostgreSQL as on PGlite.
+     */
+    async createNode(teamId: number, configId: number, publicKeyText: string): Promise<NodeBody> {
+      const key = parsePublicKey(publicKeyText);
+      const config = await availableConfig(deps.db, configId);
+      const licenseKey = randomToken();
+      const id = await keyRaceGuarded(() =>
+        deps.db.transaction(async (tx) => {
+          if (!(await repo.lockTeam(tx, teamId))) throw nodeNotFound();
+          if ((await repo.countLive(tx, teamId)) >= MAX_NODES) {
+            throw conflict('node_limit', NODE_LIMIT_MESSAGE);
+          }
+          if (await repo.fingerprintTaken(tx, key.fingerprint)) throw keyTaken();
+          const node = await repo.insert(tx, {
+            teamId,
+            configId: config.id,
+            publicKey: key.pem,
+            publicKeyFingerprint: key.fingerprint,
+            licenseKey,
+            domain: nodeDomain(licenseKey, deps.config.nodrDomain),
+            status: NODE_STATUS.configuring,
+            check: null,
+            createdAt: deps.clock.now(),
+          });
+          return node.id;
+        }),
+      );
+      deps.hub.publish(teamId, STREAM_EVENT.nodes);
+      return saved(deps.db, id);
+    },
+
+    /** spec 3: deleted nodes get status deleted (50) and are kept for statistics. */
+    async deleteNode(teamId: number, id: number): Promise<NodeStatusBody> {
+      const { node } = await existing(deps.db, teamId, id);
+      const row = await repo.setStatusIf(deps.db, node.id, [node.status], { status: NODE_STATUS.deleted });
+      if (!row) throw nodeNotFound();
+      deps.hub.publish(teamId, STREAM_EVENT.nodes);
+      return { id: row.id, status: row.status };
+    },
+
+    async renameNode(teamId: number, id: number, name: string): Promise<NodeBody> {
+      const trimmed = name.trim();
+      if (isNodeNameTooLong(trimmed))
+        throw badRequest('name_too_long', `The name can be at most ${MAX_NODE_NAME} characters.`);
+      const { node } = await existing(deps.db, teamId, id);
+      await repo.update(deps.db, node.id, { name: trimmed });
+      deps.hub.publish(teamId, STREAM_EVENT.nodes);
+      return saved(deps.db, node.id);
+    },
+
+    /** spec 4: an active node becomes inactive (20); an inactive one (20, 30, 40) becomes active. */
+    async toggleNode(teamId: number, id: number): Promise<NodeStatusBody> {
+      const { node } = await existing(deps.db, teamId, id);
+      if (node.status === NODE_STATUS.configuring)
+        throw conflict('not_verified', 'A NODR being configured cannot be switched on or off.');
+      const next = node.status === NODE_STATUS.active ? NODE_STATUS.inactive : NODE_STATUS.active;
+      const row = await repo.setStatusIf(deps.db, node.id, [node.status], { status: next });
+      if (!row) throw conflict('status_changed', 'The NODR changed meanwhile; reload and try again.');
+      deps.hub.publish(teamId, STREAM_EVENT.verification);
+      return { id: row.id, status: row.status };
+    },
+
+    async composeForNode(teamId: number, id: number): Promise<string> {
+      const { node } = await existing(deps.db, teamId, id);
+      return composeFile(deps.config, node);
+    },
+  };
 }
 
-export async function getNode(deps: Deps, teamId: number, id: number): Promise<NodeBody> {
-  return nodeJson(await existing(deps.db, teamId, id));
-}
-
-/**
- * Registers a node (spec 7 set_public_key). The team row is locked for the transaction, so concurrent creates of
- * one team run one after another and the 3-node limit holds on PostgreSQL as on PGlite.
- */
-export async function createNode(
-  deps: Deps,
-  teamId: number,
-  configId: number,
-  publicKeyText: string,
-): Promise<NodeBody> {
-  const key = parsePublicKey(publicKeyText);
-  const config = await availableConfig(deps.db, configId);
-  const licenseKey = randomToken();
-  const id = await keyRaceGuarded(() =>
-    deps.db.transaction(async (tx) => {
-      if (!(await repo.lockTeam(tx, teamId))) throw nodeNotFound();
-      if ((await repo.countLive(tx, teamId)) >= MAX_NODES) {
-        throw conflict('node_limit', NODE_LIMIT_MESSAGE);
-      }
-      if (await repo.fingerprintTaken(tx, key.fingerprint)) throw keyTaken();
-      const node = await repo.insert(tx, {
-        teamId,
-        configId: config.id,
-        publicKey: key.pem,
-        publicKeyFingerprint: key.fingerprint,
-        licenseKey,
-        domain: nodeDomain(licenseKey, deps.config.nodrDomain),
-        status: NODE_STATUS.configuring,
-        check: null,
-        createdAt: deps.clock.now(),
-      });
-      return node.id;
-    }),
-  );
-  deps.hub.publish(teamId, STREAM_EVENT.nodes);
-  return saved(deps.db, id);
-}
-
-/** spec 3: deleted nodes get status deleted (50) and are kept for statistics. */
-export async function deleteNode(deps: Deps, teamId: number, id: number): Promise<NodeStatusBody> {
-  const { node } = await existing(deps.db, teamId, id);
-  const row = await repo.setStatusIf(deps.db, node.id, [node.status], { status: NODE_STATUS.deleted });
-  if (!row) throw nodeNotFound();
-  deps.hub.publish(teamId, STREAM_EVENT.nodes);
-  return { id: row.id, status: row.status };
-}
-
-export async function renameNode(deps: Deps, teamId: number, id: number, name: string): Promise<NodeBody> {
-  const trimmed = name.trim();
-  if (isNodeNameTooLong(trimmed))
-    throw badRequest('name_too_long', `The name can be at most ${MAX_NODE_NAME} characters.`);
-  const { node } = await existing(deps.db, teamId, id);
-  await repo.update(deps.db, node.id, { name: trimmed });
-  deps.hub.publish(teamId, STREAM_EVENT.nodes);
-  return saved(deps.db, node.id);
-}
-
-/** spec 4: an active node becomes inactive (20); an inactive one (20, 30, 40) becomes active. */
-export async function toggleNode(deps: Deps, teamId: number, id: number): Promise<NodeStatusBody> {
-  const { node } = await existing(deps.db, teamId, id);
-  if (node.status === NODE_STATUS.configuring)
-    throw conflict('not_verified', 'A NODR being configured cannot be switched on or off.');
-  const next = node.status === NODE_STATUS.active ? NODE_STATUS.inactive : NODE_STATUS.active;
-  const row = await repo.setStatusIf(deps.db, node.id, [node.status], { status: next });
-  if (!row) throw conflict('status_changed', 'The NODR changed meanwhile; reload and try again.');
-  deps.hub.publish(teamId, STREAM_EVENT.verification);
-  return { id: row.id, status: row.status };
-}
-
-export async function composeForNode(deps: Deps, teamId: number, id: number): Promise<string> {
-  const { node } = await existing(deps.db, teamId, id);
-  return composeFile(deps.config, node);
-}
+export type NodesService = ReturnType<typeof createNodesService>;

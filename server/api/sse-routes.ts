@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SHUTDOWN_EVENT } from '../../contracts/event-stream.ts';
 import { HEALTH_EVENT } from '../../contracts/node-health.ts';
-import { authenticate, SSE_COOKIE, sessionOf } from '../lib/authenticate.ts';
+import { SSE_COOKIE, sessionOf } from '../lib/authenticate.ts';
 import { SHUTTING_DOWN } from '../lib/drain.ts';
 import { HttpError } from '../lib/errors.ts';
 import type { LiveEvent } from '../lib/events.ts';
+import { requireStreamSession } from '../plugins/session.ts';
 import { StreamRegistry } from './sse-streams.ts';
 
 /** spec 4 and 9: the client reconnects after 1 s at first; the stream says so. */
@@ -24,9 +25,10 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preClose', async () => streams.closeAll());
   app.deps.drain.onStart(() => streams.closeAll(`event: ${SHUTDOWN_EVENT}\ndata: reconnect\n\n`));
 
-  app.get('/v1/sse/handle', { schema: {}, exposeHeadRoute: false }, async (request, reply) => {
+  const route = { preValidation: requireStreamSession, schema: {}, exposeHeadRoute: false };
+  app.get('/v1/sse/handle', route, async (request, reply) => {
     const { db, clock, hub, drain } = app.deps;
-    const caller = await authenticate(db, clock, request, { fromCookie: true });
+    const { caller } = request;
     const token = request.cookies[SSE_COOKIE] ?? '';
     // The socket may have gone, or the drain begun, while the session was looked up: a stream opened now would
     // never be closed, and its heartbeat would keep a stopping server alive.

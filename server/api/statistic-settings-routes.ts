@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { authenticate, requireMember, requireSelf } from '../lib/authenticate.ts';
+import { requireSelf } from '../lib/authenticate.ts';
 import { HttpError } from '../lib/errors.ts';
 import { idSchema, noBody, strictObject } from '../lib/input-schema.ts';
+import { requireTeamMember } from '../plugins/session.ts';
 import { findStatSettings, saveStatSettings } from '../stats/settings.repository.ts';
 
 /** The saved blob is the screen's tabs and node selection; 16 KiB is far more than it needs. */
@@ -19,14 +20,14 @@ interface Params {
  * `{ text }`, the saved JSON as a string ('{}' until something is saved).
  */
 export const statisticSettingsRoutes: FastifyPluginAsync = async (app) => {
+  // The team is checked before validation (403 before 400); the user id after it, so a malformed one is a 400.
+  const member = requireTeamMember('team_id');
   app.post<{ Params: Params }>(
     '/v1/statistic/settings/get/user/:user_id/team/:team_id',
-    { schema: { params, body: noBody } },
+    { preValidation: member, schema: { params, body: noBody } },
     async (request) => {
-      const { db, clock } = app.deps;
-      const caller = await authenticate(db, clock, request);
-      requireSelf(caller, request.params.user_id);
-      requireMember(caller, request.params.team_id);
+      const { db } = app.deps;
+      requireSelf(request.caller, request.params.user_id);
       return { text: (await findStatSettings(db, request.params.user_id, request.params.team_id)) ?? '{}' };
     },
   );
@@ -34,12 +35,14 @@ export const statisticSettingsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: Params; Body: Record<string, unknown> }>(
     '/v1/statistic/settings/put/user/:user_id/team/:team_id',
     // Any JSON object: the blob is the web app's own; its depth is capped by the JSON parser (server/lib/json-body.ts).
-    { schema: { params, body: { type: 'object' } }, bodyLimit: MAX_STAT_SETTINGS_BYTES },
+    {
+      preValidation: member,
+      schema: { params, body: { type: 'object' } },
+      bodyLimit: MAX_STAT_SETTINGS_BYTES,
+    },
     async (request) => {
       const { db, clock } = app.deps;
-      const caller = await authenticate(db, clock, request);
-      requireSelf(caller, request.params.user_id);
-      requireMember(caller, request.params.team_id);
+      requireSelf(request.caller, request.params.user_id);
       const text = JSON.stringify(request.body);
       if (Buffer.byteLength(text) > MAX_STAT_SETTINGS_BYTES) {
         throw new HttpError(413, 'too_large', 'The statistics settings are limited to 16 KiB.');

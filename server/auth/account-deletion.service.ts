@@ -1,5 +1,5 @@
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import type { Caller } from '../lib/authenticate.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
 import { userView } from './account.service.ts';

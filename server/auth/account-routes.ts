@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate, type Caller } from '../lib/authenticate.ts';
+import { emptyBodyWhenNone } from '../lib/input-schema.ts';
+import { requireSession } from '../plugins/session.ts';
 import { createAccountService, type ProfileInput, userView } from './account.service.ts';
 import {
   bearerHeaders,
@@ -30,12 +31,6 @@ export const accountRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }> 
   const guest = createGuestService(deps, options.twoFactor);
   const account = createAccountService(deps);
   const sessions = createSessionsService(deps);
-  // Signed-in routes authenticate before validating, so a signed-out caller gets 401 whatever it sends (spec 7).
-  const callers = new WeakMap<FastifyRequest, Caller>();
-  const preValidation = async (request: FastifyRequest) => {
-    callers.set(request, await authenticate(deps.db, deps.clock, request));
-  };
-  const caller = (request: FastifyRequest): Caller => callers.get(request)!;
   const visitor = (request: FastifyRequest): Visitor => ({
     ...clientOf(request),
     deviceCookie: request.cookies[DEVICE_COOKIE],
@@ -48,10 +43,7 @@ export const accountRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }> 
     return result.session;
   };
   // spec 7: the search calls send an empty payload, which may arrive as no body at all.
-  const searchPreValidation = async (request: FastifyRequest) => {
-    await preValidation(request);
-    if (request.body === undefined) request.body = {};
-  };
+  const searchPreValidation = [requireSession, emptyBodyWhenNone];
 
   app.post<{ Body: { login: string; offer?: boolean; subscription?: boolean } }>(
     '/guest/register',
@@ -91,50 +83,58 @@ export const accountRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }> 
     },
   );
 
-  app.get('/v1/check', { preValidation, schema: { headers: bearerHeaders } }, async (request) => {
-    const { userId } = caller(request);
-    return userView(deps, userId);
-  });
+  app.get(
+    '/v1/check',
+    { preValidation: requireSession, schema: { headers: bearerHeaders } },
+    async (request) => {
+      const { userId } = request.caller;
+      return userView(deps, userId);
+    },
+  );
 
-  app.get('/v1/logout', { preValidation, schema: { headers: bearerHeaders } }, async (request, reply) => {
-    await sessions.signOut(caller(request));
-    clearSessionCookie(reply, deps);
-    return ok;
-  });
+  app.get(
+    '/v1/logout',
+    { preValidation: requireSession, schema: { headers: bearerHeaders } },
+    async (request, reply) => {
+      await sessions.signOut(request.caller);
+      clearSessionCookie(reply, deps);
+      return ok;
+    },
+  );
 
   app.post(
     '/v1/user',
     { preValidation: searchPreValidation, schema: { headers: bearerHeaders, body: searchBody } },
-    async (request) => account.searchUsers(caller(request)),
+    async (request) => account.searchUsers(request.caller),
   );
 
   app.get<{ Params: IdParams }>(
     '/v1/user/:id',
-    { preValidation, schema: { headers: bearerHeaders, params: idParams } },
-    async (request) => account.getUser(caller(request), request.params.id),
+    { preValidation: requireSession, schema: { headers: bearerHeaders, params: idParams } },
+    async (request) => account.getUser(request.caller, request.params.id),
   );
 
   app.put<{ Params: IdParams; Body: ProfileInput }>(
     '/v1/user/:id',
-    { preValidation, schema: { headers: bearerHeaders, params: idParams, body: userBody } },
-    async (request) => account.updateUser(caller(request), request.params.id, request.body),
+    { preValidation: requireSession, schema: { headers: bearerHeaders, params: idParams, body: userBody } },
+    async (request) => account.updateUser(request.caller, request.params.id, request.body),
   );
 
   app.post(
     '/v1/teams',
     { preValidation: searchPreValidation, schema: { headers: bearerHeaders, body: searchBody } },
-    async (request) => account.searchTeams(caller(request)),
+    async (request) => account.searchTeams(request.caller),
   );
 
   app.get<{ Params: IdParams }>(
     '/v1/teams/:id',
-    { preValidation, schema: { headers: bearerHeaders, params: idParams } },
-    async (request) => account.getTeam(caller(request), request.params.id),
+    { preValidation: requireSession, schema: { headers: bearerHeaders, params: idParams } },
+    async (request) => account.getTeam(request.caller, request.params.id),
   );
 
   app.put<{ Params: IdParams; Body: { id?: number; name: string } }>(
     '/v1/teams/:id',
-    { preValidation, schema: { headers: bearerHeaders, params: idParams, body: teamBody } },
-    async (request) => account.updateTeam(caller(request), request.params.id, request.body),
+    { preValidation: requireSession, schema: { headers: bearerHeaders, params: idParams, body: teamBody } },
+    async (request) => account.updateTeam(request.caller, request.params.id, request.body),
   );
 };

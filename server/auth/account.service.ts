@@ -6,7 +6,7 @@ import {
 } from '../../contracts/account-rules.ts';
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { UserBody } from '../../contracts/user-body.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { type Caller, requireMember, requireSelf } from '../lib/authenticate.ts';
 import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
 import {

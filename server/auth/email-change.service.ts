@@ -1,8 +1,9 @@
 import { EMAIL_CHANGE_STATUS } from '../../contracts/account-codes.ts';
 import { accountMessages, isEmail } from '../../contracts/account-rules.ts';
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
+import { isUniqueViolation } from '../lib/database-errors.ts';
 import { badRequest, conflict, HttpError } from '../lib/errors.ts';
 import { type MailRefusal, mailBudgetOf } from '../lib/mail-limits.ts';
 import { userView } from './account.service.ts';
@@ -12,13 +13,7 @@ import { normalizeEmail } from './guest.service.ts';
 import { issueLink, revokeAllLinks, revokeLinks } from './links.ts';
 import { verifyPassword } from './passwords.ts';
 import { pendingRequests } from './pending-request.ts';
-import {
-  assertOwnIds,
-  incorrectPassword,
-  isUniqueViolation,
-  limit,
-  type ProfileLimiters,
-} from './profile-common.ts';
+import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './profile-common.ts';
 import { confirmEmailChangeMail, emailChangedMail, emailChangeNoticeMail } from './profile-mails.ts';
 import { emailTakenByOther, setPendingEmail, switchEmail } from './profile-repository.ts';
 

@@ -1,4 +1,4 @@
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { findUserByEmail, insertUserWithTeam } from './accounts.repository.ts';
 import { issueLink, LINK_TTL_MS } from './links.ts';
 import { accountExistsMail, createPasswordMail, resetPasswordMail } from './mail-templates.ts';

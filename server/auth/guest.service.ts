@@ -1,6 +1,6 @@
 import { accountMessages, isEmail, isPasswordTooShort } from '../../contracts/account-rules.ts';
 import type { TwoFactorChallenge } from '../../contracts/two-factor.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import type { Client } from '../lib/authenticate.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
 import { mailBudgetOf } from '../lib/mail-limits.ts';

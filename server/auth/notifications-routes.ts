@@ -1,14 +1,14 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   NOTIFICATIONS_PATH,
   type NotificationSettings,
   OFFLINE_ALERT_DELAYS_MIN,
   UNSUBSCRIBE_PATH,
 } from '../../contracts/notifications.ts';
-import { authenticate, type Caller } from '../lib/authenticate.ts';
 import { safeString, strictObject } from '../lib/input-schema.ts';
+import { requireSession } from '../plugins/session.ts';
 import { bearerHeaders } from './account-schemas.ts';
-import * as notifications from './notifications.service.ts';
+import { createNotificationsService } from './notifications.service.ts';
 
 const settingsBody = strictObject(
   {
@@ -29,31 +29,27 @@ const oneClickBody = strictObject({ 'List-Unsubscribe': { type: 'string', enum: 
 
 /** issue 9 section 2: Settings > Notifications and the unsubscribe link of alert mails (docs/api-auth.md). */
 export const notificationsRoutes: FastifyPluginAsync = async (app) => {
-  const { deps } = app;
-  const callers = new WeakMap<FastifyRequest, Caller>();
-  // Authenticate before validating, so a signed-out caller gets 401 whatever it sends (spec 7).
-  const preValidation = async (request: FastifyRequest) => {
-    callers.set(request, await authenticate(deps.db, deps.clock, request));
-  };
-  const caller = (request: FastifyRequest): Caller => callers.get(request)!;
+  const notifications = createNotificationsService(app.deps);
 
-  app.get(`/${NOTIFICATIONS_PATH}`, { preValidation, schema: { headers: bearerHeaders } }, (request) =>
-    notifications.getSettings(deps, caller(request)),
+  app.get(
+    `/${NOTIFICATIONS_PATH}`,
+    { preValidation: requireSession, schema: { headers: bearerHeaders } },
+    (request) => notifications.getSettings(request.caller),
   );
 
   app.put<{ Body: NotificationSettings }>(
     `/${NOTIFICATIONS_PATH}`,
-    { preValidation, schema: { headers: bearerHeaders, body: settingsBody } },
-    (request) => notifications.saveSettings(deps, caller(request), request.body),
+    { preValidation: requireSession, schema: { headers: bearerHeaders, body: settingsBody } },
+    (request) => notifications.saveSettings(request.caller, request.body),
   );
 
   app.post<{ Body: { token: string } }>(`/${UNSUBSCRIBE_PATH}`, { schema: { body: tokenBody } }, (request) =>
-    notifications.unsubscribe(deps, request.body.token),
+    notifications.unsubscribe(request.body.token),
   );
 
   app.post<{ Params: { token: string } }>(
     `/${UNSUBSCRIBE_PATH}/:token`,
     { schema: { params: tokenParams, body: oneClickBody } },
-    (request) => notifications.unsubscribe(deps, request.params.token),
+    (request) => notifications.unsubscribe(request.params.token),
   );
 };

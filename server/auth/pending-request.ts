@@ -1,5 +1,5 @@
-import type { Deps } from '../app.ts';
 import type { Db } from '../db/database.ts';
+import type { Deps } from '../deps.ts';
 import type { HttpError } from '../lib/errors.ts';
 import type { MailMessage } from '../lib/mail.ts';
 import { findUserById, type UserRow } from './accounts.repository.ts';

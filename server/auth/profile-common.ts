@@ -43,13 +43,3 @@ export function assertOwnIds(caller: Caller, ...ids: (number | undefined)[]): nu
 
 /** spec 8: the screen shows 'Incorrect password' under the current password field. */
 export const incorrectPassword = () => badRequest('incorrect_password', accountMessages.incorrectPassword);
-
-/** A unique index refused the write (PostgreSQL 23505), however the driver wraps the error. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}

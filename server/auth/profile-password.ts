@@ -1,5 +1,5 @@
 import { accountMessages, isPasswordTooShort } from '../../contracts/account-rules.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { badRequest } from '../lib/errors.ts';
 import type { MailMessage } from '../lib/mail.ts';
@@ -36,38 +36,45 @@ function passwordChangedMail(to: string, publicUrl: string): MailMessage {
   };
 }
 
-/**
- * POST v1/profile_settings/user/{user_id}/team/{team_id}/change_password: checks the current password, stores the
- * new one with its date, and signs out every other session of the user (their event streams close too).
- */
-export async function changePassword(
-  deps: Deps,
-  limits: ProfileLimiters,
-  caller: Caller,
-  path: { userId: number; teamId: number },
-  input: ChangePasswordInput,
-) {
-  const userId = assertOwnIds(caller, path.userId, input.user_id);
-  requireMember(caller, path.teamId);
-  if (input.team_id !== undefined && input.team_id !== path.teamId) {
-    throw badRequest('id_mismatch', 'The team id does not match the path.');
-  }
-  // spec 5: the same texts the screen shows for its own checks.
-  if (isPasswordTooShort(input.new_password)) throw badRequest('weak_password', accountMessages.minPassword);
-  if (input.new_password !== input.confirm) throw badRequest('password_mismatch', accountMessages.mismatch);
-  limit(limits.passwordCheck, userId);
-  const user = await findUserById(deps.db, userId);
-  if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();
-  const passwordHash = await hashPassword(input.new_password);
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    await setPasswordHash(tx, userId, passwordHash, now);
-    // issue 10: a pending e-mail change or reset link an intruder started ends with the new password.
-    await revokeAllLinks(tx, userId, now);
-    await revokeOtherSessions(deps, userId, caller.sessionId, tx);
-    await recordActivity(tx, { userId, kind: ACTIVITY.passwordChanged, at: now, ...caller.client });
-    await deps.mailer.send(passwordChangedMail(user.email, deps.config.publicUrl), tx);
-  });
-  deps.mailer.drain().catch(() => {});
-  return userView(deps, userId);
+/** The password change of Settings (issue 5, docs/api-profile.md). */
+export function createPasswordService(deps: Deps, limits: ProfileLimiters) {
+  return {
+    /**
+     * POST v1/profile_settings/user/{user_id}/team/{team_id}/change_password: checks the current password, stores the
+     * new one with its date, and signs out every other session of the user (their event streams close too).
+     */
+    async changePassword(
+      caller: Caller,
+      path: { userId: number; teamId: number },
+      input: ChangePasswordInput,
+    ) {
+      const userId = assertOwnIds(caller, path.userId, input.user_id);
+      requireMember(caller, path.teamId);
+      if (input.team_id !== undefined && input.team_id !== path.teamId) {
+        throw badRequest('id_mismatch', 'The team id does not match the path.');
+      }
+      // spec 5: the same texts the screen shows for its own checks.
+      if (isPasswordTooShort(input.new_password))
+        throw badRequest('weak_password', accountMessages.minPassword);
+      if (input.new_password !== input.confirm)
+        throw badRequest('password_mismatch', accountMessages.mismatch);
+      limit(limits.passwordCheck, userId);
+      const user = await findUserById(deps.db, userId);
+      if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();
+      const passwordHash = await hashPassword(input.new_password);
+      const now = deps.clock.now();
+      await deps.db.transaction(async (tx) => {
+        await setPasswordHash(tx, userId, passwordHash, now);
+        // issue 10: a pending e-mail change or reset link an intruder started ends with the new password.
+        await revokeAllLinks(tx, userId, now);
+        await revokeOtherSessions(deps, userId, caller.sessionId, tx);
+        await recordActivity(tx, { userId, kind: ACTIVITY.passwordChanged, at: now, ...caller.client });
+        await deps.mailer.send(passwordChangedMail(user.email, deps.config.publicUrl), tx);
+      });
+      deps.mailer.drain().catch(() => {});
+      return userView(deps, userId);
+    },
+  };
 }
+
+export type PasswordService = ReturnType<typeof createPasswordService>;

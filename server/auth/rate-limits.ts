@@ -1,6 +1,6 @@
 import type { Clock } from '../lib/clock.ts';
 import { tooManyRequests } from '../lib/errors.ts';
-import { RateLimiter } from '../lib/rate-limiter.ts';
+import { createLimiters, type RateLimiter } from '../lib/rate-limiter.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -21,12 +21,7 @@ export type AuthLimiters = Record<keyof typeof AUTH_LIMITS, RateLimiter>;
 
 /** One set of counters per app, on the app's clock (tests move it instead of waiting). */
 export function createAuthLimiters(clock: Clock): AuthLimiters {
-  const now = () => clock.now().getTime();
-  const entries = Object.entries(AUTH_LIMITS).map(([name, { max, windowMs }]) => [
-    name,
-    new RateLimiter(max, windowMs, now),
-  ]);
-  return Object.fromEntries(entries) as AuthLimiters;
+  return createLimiters(AUTH_LIMITS, () => clock.now().getTime());
 }
 
 /** Counts one attempt against each key; a 429 'rate_limited' once any is over its limit. */

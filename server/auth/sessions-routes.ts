@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { authenticate, type Caller } from '../lib/authenticate.ts';
-import { noBody } from '../lib/input-schema.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { emptyBodyWhenNone, noBody } from '../lib/input-schema.ts';
+import { requireSession } from '../plugins/session.ts';
 import { bearerHeaders } from './account-schemas.ts';
 import { listActivity } from './activity.ts';
 import { createSessionsService } from './sessions.service.ts';
@@ -11,22 +11,13 @@ import { activityResponse, revokedResponse, sessionIdParams, sessionsResponse } 
 export const sessionsRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
   const service = createSessionsService(deps);
-  // Authenticate before validating, as the other signed-in routes do: a signed-out caller gets 401.
-  const callers = new WeakMap<FastifyRequest, Caller>();
-  const preValidation = async (request: FastifyRequest) => {
-    callers.set(request, await authenticate(deps.db, deps.clock, request));
-  };
-  const signedIn = (request: FastifyRequest): Caller => callers.get(request)!;
   // A DELETE usually comes without a body: read as an empty one, so only a body with fields is refused.
-  const deletePreValidation = async (request: FastifyRequest) => {
-    await preValidation(request);
-    request.body ??= {};
-  };
+  const deletePreValidation = [requireSession, emptyBodyWhenNone];
 
   app.get(
     '/v1/sessions',
-    { preValidation, schema: { headers: bearerHeaders, response: sessionsResponse } },
-    async (request) => service.list(signedIn(request)),
+    { preValidation: requireSession, schema: { headers: bearerHeaders, response: sessionsResponse } },
+    async (request) => service.list(request.caller),
   );
 
   // A static segment wins over the parameter in the router, so "others" never reaches /v1/sessions/:id.
@@ -36,7 +27,7 @@ export const sessionsRoutes: FastifyPluginAsync = async (app) => {
       preValidation: deletePreValidation,
       schema: { headers: bearerHeaders, body: noBody, response: revokedResponse },
     },
-    async (request) => service.revokeOthers(signedIn(request)),
+    async (request) => service.revokeOthers(request.caller),
   );
 
   app.delete<{ Params: { id: number } }>(
@@ -46,7 +37,7 @@ export const sessionsRoutes: FastifyPluginAsync = async (app) => {
       schema: { headers: bearerHeaders, params: sessionIdParams, body: noBody, response: revokedResponse },
     },
     async (request, reply) => {
-      const caller = signedIn(request);
+      const { caller } = request;
       const answer = await service.revokeOne(caller, request.params.id);
       if (request.params.id === caller.sessionId) clearSessionCookie(reply, deps);
       return answer;
@@ -55,7 +46,7 @@ export const sessionsRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/v1/activity',
-    { preValidation, schema: { headers: bearerHeaders, response: activityResponse } },
-    async (request) => listActivity(deps.db, signedIn(request).userId, deps.clock.now()),
+    { preValidation: requireSession, schema: { headers: bearerHeaders, response: activityResponse } },
+    async (request) => listActivity(deps.db, request.caller.userId, deps.clock.now()),
   );
 };

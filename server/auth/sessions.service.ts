@@ -1,4 +1,4 @@
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import type { Caller } from '../lib/authenticate.ts';
 import { notFound } from '../lib/errors.ts';
 import { ACTIVITY, type ActivityKind, recordActivity } from './activity.ts';

@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { Deps } from '../app.ts';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
 import { SSE_COOKIE } from '../lib/authenticate.ts';
 import { hashToken, randomToken } from '../lib/tokens.ts';
 import { type Client, storedUserAgent } from './activity.ts';

@@ -1,5 +1,5 @@
 import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { forbidden, HttpError } from '../lib/errors.ts';
 import { teamHasPendingAdminDeletion } from './profile-repository.ts';

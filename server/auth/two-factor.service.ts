@@ -6,7 +6,7 @@ import {
   type TwoFactorChallenge,
   twoFactorMessages,
 } from '../../contracts/two-factor.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import type { Caller } from '../lib/authenticate.ts';
 import { badRequest, conflict, HttpError, tooManyRequests } from '../lib/errors.ts';
 import { RateLimiter } from '../lib/rate-limiter.ts';

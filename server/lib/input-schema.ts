@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+
 /**
  * Building blocks for route schemas (issue 10 section 6). Every string a route takes is a `safeString`, so the rule
  * on control characters has one home; every body is a `strictObject`, so unknown fields are refused.
@@ -40,3 +42,8 @@ export function isSafeStringPattern(pattern: string): boolean {
 
 /** The body of a call that takes none (spec 7 "none"): nothing, an empty form or `{}`. */
 export const noBody = { type: ['object', 'null'], additionalProperties: false, properties: {} } as const;
+
+/** A preValidation step for calls whose empty payload may arrive as no body at all: read it as `{}`. */
+export async function emptyBodyWhenNone(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined) request.body = {};
+}

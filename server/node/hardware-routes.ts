@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { HardwareReport } from '../../contracts/node-protocol.ts';
 import { OS_CODES } from '../../contracts/node-rules.ts';
-import { heartbeat, recordCheck } from '../api/verification.service.ts';
+import { createVerificationService } from '../api/verification.service.ts';
 import { noBody, safeString, strictObject } from '../lib/input-schema.ts';
 import { verifyNodeRequest } from './verify.ts';
 
@@ -9,6 +9,7 @@ const bytes = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } 
 
 /** POST v1/check and POST v1/heartbeat of the node protocol (docs/node-protocol.md), signed by the node. */
 export const hardwareRoutes: FastifyPluginAsync = async (app) => {
+  const verification = createVerificationService(app.deps);
   app.post<{ Body: HardwareReport }>(
     '/v1/check',
     {
@@ -27,11 +28,11 @@ export const hardwareRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const node = await verifyNodeRequest(app.deps, request);
-      return recordCheck(app.deps, node, request.body);
+      return verification.recordCheck(node, request.body);
     },
   );
 
   app.post('/v1/heartbeat', { schema: { body: noBody } }, async (request) =>
-    heartbeat(app.deps, await verifyNodeRequest(app.deps, request)),
+    verification.heartbeat(await verifyNodeRequest(app.deps, request)),
   );
 };

@@ -3,7 +3,7 @@ import { MAX_POINTS_PER_REQUEST } from '../../contracts/node-protocol.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { conflict } from '../lib/errors.ts';
 import { strictObject } from '../lib/input-schema.ts';
-import { ingestTelemetry } from '../stats/ingest.service.ts';
+import { createIngestService } from '../stats/ingest.service.ts';
 import type { MinutePoint } from '../stats/stats.repository.ts';
 import { verifyNodeRequest } from './verify.ts';
 
@@ -32,13 +32,14 @@ const telemetryBody = strictObject(
 
 /** POST v1/telemetry of the node protocol (issue 4, docs/node-protocol.md). */
 export const telemetryRoutes: FastifyPluginAsync = async (app) => {
+  const ingest = createIngestService(app.deps.db);
   const options = { schema: { body: telemetryBody } };
   app.post<{ Body: { points: MinutePoint[] } }>('/v1/telemetry', options, async (request) => {
     const { deps } = app;
     const node = await verifyNodeRequest(deps, request);
     if (node.status !== NODE_STATUS.active)
       throw conflict('node_not_active', 'Only an active node reports telemetry.');
-    return ingestTelemetry(deps.db, node.id, request.body.points, {
+    return ingest.ingestTelemetry(node.id, request.body.points, {
       nowSeconds: Math.floor(deps.clock.now().getTime() / 1000),
       minuteRetentionDays: deps.config.retention.minuteDays,
     });

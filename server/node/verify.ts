@@ -2,8 +2,8 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { NODE_HEADERS, verifyNodeSignature } from '../../contracts/node-signing.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
-import type { Deps } from '../app.ts';
 import { nodes } from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../lib/errors.ts';
 
 export type NodeRow = typeof nodes.$inferSelect;

@@ -13,39 +13,45 @@ export interface IngestResult {
   skipped: number;
 }
 
-/**
- * Ingests a node's batch of minute points. Points outside [now - minute retention, now + 5 min] are skipped and
- * counted (a node that was offline for weeks can send its backlog without being refused as a whole); a minute
- * repeated in the batch keeps its first report. Idempotent per node and minute.
- */
-export async function ingestTelemetry(
-  db: Db,
-  nodeId: number,
-  points: readonly MinutePoint[],
-  options: { nowSeconds: number; minuteRetentionDays: number },
-): Promise<IngestResult> {
-  const oldest = options.nowSeconds - options.minuteRetentionDays * 86_400;
-  const newest = options.nowSeconds + MAX_FUTURE_SECONDS;
-  const seen = new Set<number>();
-  const fresh: MinutePoint[] = [];
-  let skipped = 0;
-  let repeated = 0;
-  for (const point of points) {
-    if (point.ts < oldest || point.ts > newest) skipped += 1;
-    else if (seen.has(point.ts)) repeated += 1;
-    else {
-      seen.add(point.ts);
-      fresh.push({
-        ts: point.ts,
-        uplink: point.uplink,
-        delivered: point.delivered,
-        input: point.input,
-        viewers: point.viewers,
-        quality: point.quality,
-      });
-    }
-  }
-  fresh.sort((a, b) => a.ts - b.ts);
-  const accepted = await insertMinutes(db, nodeId, fresh);
-  return { accepted, duplicates: repeated + fresh.length - accepted, skipped };
+/** The telemetry a node reports, stored as minute points. */
+export function createIngestService(db: Db) {
+  return {
+    /**
+     * Ingests a node's batch of minute points. Points outside [now - minute retention, now + 5 min] are skipped and
+     * counted (a node that was offline for weeks can send its backlog without being refused as a whole); a minute
+     * repeated in the batch keeps its first report. Idempotent per node and minute.
+     */
+    async ingestTelemetry(
+      nodeId: number,
+      points: readonly MinutePoint[],
+      options: { nowSeconds: number; minuteRetentionDays: number },
+    ): Promise<IngestResult> {
+      const oldest = options.nowSeconds - options.minuteRetentionDays * 86_400;
+      const newest = options.nowSeconds + MAX_FUTURE_SECONDS;
+      const seen = new Set<number>();
+      const fresh: MinutePoint[] = [];
+      let skipped = 0;
+      let repeated = 0;
+      for (const point of points) {
+        if (point.ts < oldest || point.ts > newest) skipped += 1;
+        else if (seen.has(point.ts)) repeated += 1;
+        else {
+          seen.add(point.ts);
+          fresh.push({
+            ts: point.ts,
+            uplink: point.uplink,
+            delivered: point.delivered,
+            input: point.input,
+            viewers: point.viewers,
+            quality: point.quality,
+          });
+        }
+      }
+      fresh.sort((a, b) => a.ts - b.ts);
+      const accepted = await insertMinutes(db, nodeId, fresh);
+      return { accepted, duplicates: repeated + fresh.length - accepted, skipped };
+    },
+  };
 }
+
+export type IngestService = ReturnType<typeof createIngestService>;

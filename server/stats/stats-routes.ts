@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { STATS_PERIODS, type StatsQuery } from '../../contracts/stats-periods.ts';
-import { authenticate } from '../lib/authenticate.ts';
 import { idSchema, safeString, strictObject } from '../lib/input-schema.ts';
-import { loadStats } from './stats.service.ts';
+import { requireSession } from '../plugins/session.ts';
+import { createStatsService } from './stats.service.ts';
 
 const seconds = { type: 'number', minimum: 0, maximum: 100_000_000_000 } as const;
 
@@ -25,7 +25,7 @@ const statsBody = strictObject(
  * Form bodies may carry the keys as a repeated `licenceKey` field, as `licenceKey[]`, or as one field holding a
  * JSON array; JSON bodies send an array. All become `licenceKey: string[]` before validation.
  */
-function normaliseLicenceKeys(request: FastifyRequest): void {
+async function normaliseLicenceKeys(request: FastifyRequest): Promise<void> {
   const body = request.body as Record<string, unknown> | null | undefined;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return;
   if (body.licenceKey === undefined && body['licenceKey[]'] !== undefined) {
@@ -44,20 +44,18 @@ function normaliseLicenceKeys(request: FastifyRequest): void {
 
 /** spec 7, statistics service: POST v1/nodr/day | week | month (Bearer). */
 export const statsRoutes: FastifyPluginAsync = async (app) => {
+  const stats = createStatsService(app.deps.db);
   for (const period of STATS_PERIODS) {
     app.post<{ Body: StatsQuery }>(
       `/v1/nodr/${period}`,
       {
         schema: { body: statsBody },
-        preValidation: async (request) => normaliseLicenceKeys(request),
+        preValidation: [requireSession, normaliseLicenceKeys],
       },
-      async (request, reply) => {
-        const { db, clock } = app.deps;
-        const caller = await authenticate(db, clock, request);
-        return reply
+      async (request, reply) =>
+        reply
           .type('application/json; charset=utf-8')
-          .send(await loadStats(db, caller, period, request.body));
-      },
+          .send(await stats.loadStats(request.caller, period, request.body)),
     );
   }
 };

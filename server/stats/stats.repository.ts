@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { TelemetryPoint } from '../../contracts/node-protocol.ts';
 import type { StatPoint } from '../../contracts/stats-answer.ts';
 import type { Db } from '../db/database.ts';
-import { statsVersions } from './stats-cache.ts';
+import { statsVersions } from './stats-versions.ts';
 
 /** One reported minute of one node, as the telemetry endpoint takes it. Bytes are per minute. */
 export type MinutePoint = TelemetryPoint;

@@ -12,44 +12,47 @@ const BUCKET_TABLE: Record<StatsPeriod, BucketTable> = {
   month: 'stat_hour',
 };
 
-/**
- * The statistics of spec 7 for a team's selected nodes: refuses a window longer than the period's (400), a caller
- * outside the team or a license key of another team or of no node (403); then reads the period's bucket table.
- * Answers the JSON text of `{ result, total_result, text }` (StatsResponseStruct in src/api/stats.ts): the database
- * builds the points' JSON, passed through as it is rather than parsed and serialised again.
- */
-export async function loadStats(
-  db: Db,
-  caller: Caller,
-  period: StatsPeriod,
-  query: StatsQuery,
-): Promise<string> {
-  const { windowSeconds: window, intervalSeconds: interval } = STATS_PERIOD[period];
-  const table = BUCKET_TABLE[period];
-  const start = Math.floor(query.startTimestamp);
-  const end = Math.floor(query.endTimestamp);
-  const span = end - start;
-  if (span <= 0) throw badRequest('bad_window', 'endTimestamp must be after startTimestamp.');
-  if (span > window) throw badRequest('window_too_long', `A ${period} window is at most ${window} seconds.`);
-  requireMember(caller, query.clientId);
-  const keys = [...new Set(query.licenceKey)];
-  const found = await nodesByLicense(db, keys);
-  if (found.length !== keys.length || found.some((node) => node.teamId !== query.clientId)) {
-    throw forbidden('Every license key must belong to a node of this team.');
-  }
-  const ids = found.map((node) => node.id).sort((a, b) => a - b);
-  // The buckets starting in [start, end) are exactly those starting in [first, last): requests a few seconds apart
-  // share an answer, and only total_result.dt (the request's start) differs.
-  const first = Math.ceil(start / interval) * interval;
-  const last = Math.ceil(end / interval) * interval;
-  const cache = statsCacheOf(db);
-  const key = `${table}|${ids.join(',')}|${first}|${last}`;
-  const stamp = cache.stamp(ids);
-  let answer = cache.get(key, stamp);
-  if (!answer) {
-    answer = await readStatsJson(db, table, ids, first, last);
-    cache.set(key, stamp, answer);
-  }
-  const text = JSON.stringify({ interval, points: answer.points, nodes: ids.length });
-  return `{"result":${answer.result},"total_result":{"dt":${start},${answer.total}},"text":${JSON.stringify(text)}}`;
+/** The statistics of spec 7, served from the bucket tables through the answer cache. */
+export function createStatsService(db: Db) {
+  return {
+    /**
+     * The statistics of spec 7 for a team's selected nodes: refuses a window longer than the period's (400), a caller
+     * outside the team or a license key of another team or of no node (403); then reads the period's bucket table.
+     * Answers the JSON text of `{ result, total_result, text }` (StatsResponseStruct in src/api/stats.ts): the database
+     * builds the points' JSON, passed through as it is rather than parsed and serialised again.
+     */
+    async loadStats(caller: Caller, period: StatsPeriod, query: StatsQuery): Promise<string> {
+      const { windowSeconds: window, intervalSeconds: interval } = STATS_PERIOD[period];
+      const table = BUCKET_TABLE[period];
+      const start = Math.floor(query.startTimestamp);
+      const end = Math.floor(query.endTimestamp);
+      const span = end - start;
+      if (span <= 0) throw badRequest('bad_window', 'endTimestamp must be after startTimestamp.');
+      if (span > window)
+        throw badRequest('window_too_long', `A ${period} window is at most ${window} seconds.`);
+      requireMember(caller, query.clientId);
+      const keys = [...new Set(query.licenceKey)];
+      const found = await nodesByLicense(db, keys);
+      if (found.length !== keys.length || found.some((node) => node.teamId !== query.clientId)) {
+        throw forbidden('Every license key must belong to a node of this team.');
+      }
+      const ids = found.map((node) => node.id).sort((a, b) => a - b);
+      // The buckets starting in [start, end) are exactly those starting in [first, last): requests a few seconds apart
+      // share an answer, and only total_result.dt (the request's start) differs.
+      const first = Math.ceil(start / interval) * interval;
+      const last = Math.ceil(end / interval) * interval;
+      const cache = statsCacheOf(db);
+      const key = `${table}|${ids.join(',')}|${first}|${last}`;
+      const stamp = cache.stamp(ids);
+      let answer = cache.get(key, stamp);
+      if (!answer) {
+        answer = await readStatsJson(db, table, ids, first, last);
+        cache.set(key, stamp, answer);
+      }
+      const text = JSON.stringify({ interval, points: answer.points, nodes: ids.length });
+      return `{"result":${answer.result},"total_result":{"dt":${start},${answer.total}},"text":${JSON.stringify(text)}}`;
+    },
+  };
 }
+
+export type StatsService = ReturnType<typeof createStatsService>;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../../server/app.ts';
 import { type Config, testConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -18,13 +19,17 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  options: Pick<BuildOptions, 'webRoot'> = {},
+  options: Pick<BuildOptions, 'webRoot'> & {
+    /** Routes a test adds to probe the app's plugins, registered before the app is ready. */
+    probes?: (app: FastifyInstance) => void;
+  } = {},
 ) {
   const database: Database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-test-'));
   const config = testConfig({ dataDir, ...overrides });
   const clock = manualClock(new Date());
-  const app = await buildApp({ config, database, clock, logger: false, ...options });
+  const app = await buildApp({ config, database, clock, logger: false, webRoot: options.webRoot });
+  options.probes?.(app);
   await app.ready();
   const mails: MailMessage[] = [];
   app.deps.mailer.on('delivered', (mail) => mails.push(mail));

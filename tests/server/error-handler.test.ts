@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorHandler } from '../../server/lib/error-handler.ts';
+import { errorHandler } from '../../server/plugins/error-handler.ts';
 
 /**
  * The net under validation (issue 10 section 6): a database refusal that input can cause is a 4xx without the

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactUrl } from '../../server/app.ts';
+import { redactUrl } from '../../server/lib/log-options.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 describe('server foundation', () => {

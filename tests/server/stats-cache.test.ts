@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StatsCache, StatsVersions } from '../../server/stats/stats-cache.ts';
+import { StatsCache } from '../../server/stats/stats-cache.ts';
+import { StatsVersions } from '../../server/stats/stats-versions.ts';
 
 const answer = (text: string) => ({ result: text, total: '', points: 1 });
 

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeRequestHeaders } from '../../contracts/node-signing.ts';
 import { nodes, stat20m, statHour, statMinute } from '../../server/db/schema.ts';
-import { ingestTelemetry } from '../../server/stats/ingest.service.ts';
+import { createIngestService } from '../../server/stats/ingest.service.ts';
 import {
   createSignedInUser,
   type SignedInUser,
@@ -105,7 +105,7 @@ describe('telemetry ingest: POST /api/node/v1/telemetry', () => {
     const options = { nowSeconds: NOW_SECONDS, minuteRetentionDays: 35 };
     const results = await Promise.all(
       [all.slice(0, 200), all.slice(100, 300).reverse(), all, all.slice(50, 150).reverse()].map((batch) =>
-        ingestTelemetry(server.db, node.node.id, batch, options),
+        createIngestService(server.db).ingestTelemetry(node.node.id, batch, options),
       ),
     );
     expect(results.reduce((total, result) => total + result.accepted, 0)).toBe(300);

@@ -1,18 +1,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from './errors.ts';
-import { isSafeStringPattern } from './input-schema.ts';
+import fp from 'fastify-plugin';
+import { sqlState } from '../lib/database-errors.ts';
+import { HttpError } from '../lib/errors.ts';
+import { isSafeStringPattern } from '../lib/input-schema.ts';
 
 type Validation = NonNullable<FastifyError['validation']>;
-
-/** The SQLSTATE of a database error, whether the driver's own or wrapped by drizzle (as `cause`). */
-function sqlState(error: unknown): string | undefined {
-  for (let current = error, hops = 0; current && hops < 3; hops++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /**
  * Database refusals that only input can cause: PostgreSQL class 22 (data exception: invalid byte sequence, value
@@ -63,3 +55,8 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   request.log.error({ err: error }, 'request failed');
   return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side.' });
 }
+
+/** Sets the one error handler on the root instance, so every service's errors pass through it. */
+export const errorHandling = fp(async (app) => {
+  app.setErrorHandler(errorHandler);
+});

@@ -1,0 +1,29 @@
+import type { HealthSweep } from './api/health-sweep.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/database.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Drain } from './lib/drain.ts';
+import type { EventHub } from './lib/events.ts';
+import type { Mailer } from './lib/mail.ts';
+
+/**
+ * What every route and service can reach through `app.deps`. Defined apart from server/app.ts, which imports every
+ * service, so that no service imports the app (docs/architecture.md, Server convention).
+ */
+export interface Deps {
+  config: Config;
+  db: Db;
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+  hub: EventHub;
+  drain: Drain;
+  /** issue 9: the node health sweep; `npm start` runs it on a timer, tests call `sweep()` themselves. */
+  health: HealthSweep;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { authenticate, type Caller, requireMember } from '../lib/authenticate.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller with its team roles; readable on routes that require a session (this file). */
+    readonly caller: Caller;
+  }
+}
+
+const callerKey = Symbol('caller');
+type SignedInRequest = FastifyRequest & { [callerKey]?: Caller };
+
+const ID = /^[1-9]\d{0,8}$/;
+
+/** Gives every request a `caller`, which only the hooks below set. */
+export const session = fp(async (app) => {
+  app.decorateRequest('caller', {
+    getter(this: SignedInRequest): Caller {
+      const caller = this[callerKey];
+      // Reading it on a route without a session hook is a bug in that route, never a signed-out caller.
+      if (!caller) throw new Error(`${this.routeOptions.url}: request.caller read without a session hook`);
+      return caller;
+    },
+  });
+});
+
+/**
+ * The one way a route requires a session: `preValidation: requireSession`. It runs before validation, so 401 (no
+ * session) comes before any 400 about the body, and puts the caller on the request.
+ */
+export async function requireSession(request: FastifyRequest): Promise<void> {
+  const { db, clock } = request.server.deps;
+  (request as SignedInRequest)[callerKey] = await authenticate(db, clock, request);
+}
+
+/** The event stream's session: from the session cookie, since EventSource cannot send an Authorization header. */
+export async function requireStreamSession(request: FastifyRequest): Promise<void> {
+  const { db, clock } = request.server.deps;
+  (request as SignedInRequest)[callerKey] = await authenticate(db, clock, request, { fromCookie: true });
+}
+
+/**
+ * A session and membership of the team named by the path parameter `param`: 401, then 403 (spec 8), both before
+ * any 400, so an outsider learns nothing about a team from validation messages. A malformed id is no team: 403.
+ */
+export function requireTeamMember(param: string) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await requireSession(request);
+    const raw = (request.params as Record<string, string | undefined>)[param] ?? '';
+    requireMember(request.caller, ID.test(raw) ? Number(raw) : Number.NaN);
+  };
+}
