@@ -1,9 +1,18 @@
 import { create } from 'superstruct';
 import { fromCallback } from 'xstate';
 import { SHUTDOWN_EVENT } from '../../contracts/event-stream.ts';
-import { HEALTH_EVENT } from '../../contracts/node-health.ts';
+import { HEALTH_EVENT, type NodeHealthEvent } from '../../contracts/node-health.ts';
 import { NodeHealthEventStruct } from '../api/nodes.ts';
-import type { EventStreamEvent } from './event-stream.machine.ts';
+
+/** What the stream actor sends back to the event-stream machine. */
+export type EventStreamEvent =
+  | { type: 'sse.open' }
+  | { type: 'sse.message'; value: number }
+  | { type: 'sse.error' }
+  /** issue 9: the named `health` event, one node offline or back. */
+  | { type: 'sse.health'; health: NodeHealthEvent }
+  /** The server said it is shutting down (issue 10). */
+  | { type: 'sse.shutdown' };
 
 /**
  * One EventSource held open with credentials (spec 4): the session cookie authenticates it. The browser's own

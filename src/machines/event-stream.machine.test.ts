@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, SimulatedClock } from 'xstate';
 import { SHUTDOWN_EVENT } from '../../contracts/event-stream.ts';
 import { createMachineModel } from '../../tests/model/machine-model.ts';
-import { type EventStreamEvent, eventStreamMachine } from './event-stream.machine.ts';
+import type { EventStreamEvent } from './event-stream.actors.ts';
+import { eventStreamMachine } from './event-stream.machine.ts';
 
 const quietStream = fromCallback<EventStreamEvent, { url: string }>(() => () => {});
 

@@ -1,16 +1,7 @@
 import { assign, setup } from 'xstate';
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { NodeHealthEvent } from '../../contracts/node-health.ts';
-import { eventSourceActor } from './event-stream.actors.ts';
-
-export type EventStreamEvent =
-  | { type: 'sse.open' }
-  | { type: 'sse.message'; value: number }
-  | { type: 'sse.error' }
-  /** issue 9: the named `health` event, one node offline or back. */
-  | { type: 'sse.health'; health: NodeHealthEvent }
-  /** The server said it is shutting down (issue 10). */
-  | { type: 'sse.shutdown' };
+import { type EventStreamEvent, eventSourceActor } from './event-stream.actors.ts';
 
 export interface EventStreamContext {
   url: string;
