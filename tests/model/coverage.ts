@@ -24,6 +24,8 @@ export interface CoverageTracker {
   start(input?: unknown): void;
   /** Records one step: the transitions `event` takes from `from` and the states the machine passes. */
   step(from: AnyMachineSnapshot, event: AnyEventObject): void;
+  /** Whether that step would reach a state node or transition not recorded yet (it records nothing). */
+  adds(from: AnyMachineSnapshot, event: AnyEventObject): boolean;
   /** What no recorded step reached. */
   missing(): Coverage;
   /** Counts for the report: reached / all. */
@@ -74,26 +76,29 @@ function eventlessTaken(machine: AnyStateMachine, before: AnyMachineSnapshot, af
   );
 }
 
+interface Reach {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
 export function trackCoverage(machine: AnyStateMachine): CoverageTracker {
   const names = transitionNames(machine);
   const nodes = getStateNodes(machine.root).filter((node) => node.type !== 'history');
-  const states = new Set<string>();
-  const transitions = new Set<string>();
+  const reached: Reach = { states: new Set(), transitions: new Set() };
 
-  const see = (snapshot: AnyMachineSnapshot) => {
-    for (const node of nodes) if (snapshot.matches(node.path.join('.'))) states.add(node.id);
-  };
-  const take = (taken: AnyTransitionDefinition[]) => {
-    for (const transition of taken) {
-      const name = names.get(transition);
-      if (name) transitions.add(name);
-    }
-  };
   /**
-   * The microsteps after the first: XState takes the eventless transitions first, then the events raised by
-   * earlier microsteps' actions (an `xstate.raise` action without a delay), in order.
+   * What a macrostep passes: the first microstep's transitions, then the eventless ones (XState takes those first)
+   * and the events raised by earlier microsteps' actions (an `xstate.raise` action without a delay), in order.
    */
-  const walk = (microsteps: Microstep[]) => {
+  function reach(first: AnyTransitionDefinition[], microsteps: Microstep[]): Reach {
+    const found: Reach = { states: new Set(), transitions: new Set() };
+    const take = (taken: AnyTransitionDefinition[]) => {
+      for (const transition of taken) {
+        const name = names.get(transition);
+        if (name) found.transitions.add(name);
+      }
+    };
+    take(first);
     const raised: AnyEventObject[] = [];
     let before: AnyMachineSnapshot | undefined;
     for (const [after, actions] of microsteps) {
@@ -106,27 +111,44 @@ export function trackCoverage(machine: AnyStateMachine): CoverageTracker {
         }
       }
       raised.push(...actions.flatMap(raisedEvent));
-      see(after);
+      for (const node of nodes) if (after.matches(node.path.join('.'))) found.states.add(node.id);
       before = after;
     }
+    return found;
+  }
+
+  const ofStep = (from: AnyMachineSnapshot, event: AnyEventObject) =>
+    reach(machine.getTransitionData(from, event as never), getMicrosteps(machine, from, event as never));
+  const record = (found: Reach) => {
+    for (const id of found.states) reached.states.add(id);
+    for (const name of found.transitions) reached.transitions.add(name);
   };
 
   return {
     start(input) {
-      walk(getInitialMicrosteps(machine, input as never));
+      record(reach([], getInitialMicrosteps(machine, input as never)));
     },
     step(from, event) {
-      take(machine.getTransitionData(from, event as never));
-      walk(getMicrosteps(machine, from, event as never));
+      record(ofStep(from, event));
+    },
+    adds(from, event) {
+      const found = ofStep(from, event);
+      return (
+        [...found.states].some((id) => !reached.states.has(id)) ||
+        [...found.transitions].some((name) => !reached.transitions.has(name))
+      );
     },
     missing() {
       return {
-        states: nodes.map((node) => node.id).filter((id) => !states.has(id)),
-        transitions: [...names.values()].filter((name) => !transitions.has(name)),
+        states: nodes.map((node) => node.id).filter((id) => !reached.states.has(id)),
+        transitions: [...names.values()].filter((name) => !reached.transitions.has(name)),
       };
     },
     figures() {
-      return { states: [states.size, nodes.length], transitions: [transitions.size, names.size] };
+      return {
+        states: [reached.states.size, nodes.length],
+        transitions: [reached.transitions.size, names.size],
+      };
     },
   };
 }

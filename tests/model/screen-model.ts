@@ -20,6 +20,8 @@ const ERROR = 'xstate.error.actor.';
 export interface View {
   /** The state the model is in (after the step, for expectations; before it, for drivers). */
   snapshot: AnyMachineSnapshot;
+  /** The state before the step (checked already by the step before): e.g. which step Back leaves. */
+  from: AnyMachineSnapshot;
   /** The event of the step (for the initial state: `{ type: 'start' }`). */
   event: AnyEventObject;
   /** Every event of the path so far, oldest first: what the person did and what the server answered. */
@@ -52,7 +54,7 @@ export interface ScreenModelOptions {
   /** Stubs for the traversal of actors that are not promises (callback actors). */
   actors?: Record<string, AnyActorLogic>;
   /** Mounts the screen; the network is faked already. */
-  render(view: Omit<View, 'snapshot' | 'event' | 'history'>): Promise<void> | void;
+  render(view: Pick<View, 'user' | 'network'>): Promise<void> | void;
   /** What a person does for each event type the screen sends (type, click), by event type. */
   act: Record<string, (view: View) => Promise<void>>;
   /**
@@ -86,7 +88,10 @@ function eventLabel(event: AnyEventObject): string {
   }
   const detail = Object.entries(event)
     .filter(([key]) => key !== 'type')
-    .map(([, value]) => JSON.stringify(value))
+    .map(([, value]) => {
+      const text = JSON.stringify(value) ?? '';
+      return text.length > 24 ? `${text.slice(0, 20)}…"` : text;
+    })
     .join(' ');
   return detail ? `${event.type} ${detail}` : event.type;
 }
@@ -114,7 +119,7 @@ export function describeScreenModel(options: ScreenModelOptions): ScreenPath[] {
   const paths = generatePaths(
     model,
     { events: options.events, input: options.input, serializeState: serialize, stopWhen: options.stopWhen },
-    options.simplePaths,
+    { simple: options.simplePaths, minimal: true },
   ).map((path) => ({
     description: path.steps
       .map((step, index) =>
@@ -165,12 +170,15 @@ export function describeScreenModel(options: ScreenModelOptions): ScreenPath[] {
       const [first, ...rest] = path.steps;
       const history: AnyEventObject[] = [];
       const start = { type: 'start' };
-      await expectSees({ snapshot: first!.state, event: start, history, user, network }, 'at the start');
+      await expectSees(
+        { snapshot: first!.state, from: first!.state, event: start, history, user, network },
+        'at the start',
+      );
       const taken: [AnyMachineSnapshot, AnyEventObject][] = [];
       for (const [index, step] of rest.entries()) {
         const from = path.steps[index]!.state;
         history.push(step.event);
-        const view = { snapshot: from, event: step.event, history: [...history], user, network };
+        const view = { snapshot: from, from, event: step.event, history: [...history], user, network };
         const server = step.event.type.startsWith(DONE) || step.event.type.startsWith(ERROR);
         if (server) await answer(view);
         else {
