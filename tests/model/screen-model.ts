@@ -8,6 +8,8 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   fromPromise,
+  initialTransition,
+  transition,
 } from 'xstate';
 import { trackCoverage } from './coverage.ts';
 import { generatePaths, type Path } from './paths.ts';
@@ -47,6 +49,12 @@ export interface ScreenModelOptions {
   stopWhen?: (snapshot: AnyMachineSnapshot) => boolean;
   /** Add @xstate/graph's simple paths too (small graphs only). */
   simplePaths?: boolean;
+  /**
+   * Journeys from the spec to run as well, each a list of events from the start: generated paths end where the
+   * machine's own graph stops being new, so a rule that only shows after many steps (a cap, a reset) needs its
+   * journey spelled out.
+   */
+  journeys?: AnyEventObject[][];
   /** The request each invoke makes, answered by that invoke's done/error steps ('POST /auth/guest/auth'). */
   requests?: Record<string, Route>;
   /** Answers for invokes that are not fetch calls (a worker, an event source), by invoke id. */
@@ -61,7 +69,7 @@ export interface ScreenModelOptions {
    * What the person sees, by state ('idle', 'code.verifying', written as for `snapshot.matches`), from the spec's
    * texts. Every entry whose state is active is checked after every step; each state must have one.
    */
-  sees: Record<string, (view: View) => Promise<void> | void>;
+  sees: Record<string, (view: View) => unknown>;
   /**
    * The spec's rules for what a person's action or a server's answer leads to, whatever state the machine says
    * comes next (e.g. "the message clears when the user edits a field"): checked after every step. These catch a
@@ -99,6 +107,20 @@ function eventLabel(event: AnyEventObject): string {
 const valueLabel = (snapshot: AnyMachineSnapshot) =>
   typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
 
+/**
+ * A path from a list of events, stepped with XState's pure `initialTransition`/`transition`. (@xstate/graph's
+ * getPathsFromEvents restores snapshots from JSON, which loses a context holding functions, such as a clock.)
+ */
+function journey(machine: AnyStateMachine, events: AnyEventObject[], input: unknown): Path {
+  let [state] = initialTransition(machine, input);
+  const steps: Path['steps'] = [{ state, event: { type: 'xstate.init' } }];
+  for (const event of events) {
+    [state] = transition(machine, state, event);
+    steps.push({ state, event });
+  }
+  return { state, steps, weight: steps.length - 1 };
+}
+
 /** The model the paths are generated from: the machine with every invoke a promise that only a step settles. */
 function traversalMachine(machine: AnyStateMachine, actors: Record<string, AnyActorLogic> = {}) {
   const never = fromPromise(() => new Promise<never>(() => {}));
@@ -116,11 +138,17 @@ function traversalMachine(machine: AnyStateMachine, actors: Record<string, AnyAc
 export function describeScreenModel(options: ScreenModelOptions): ScreenPath[] {
   const model = traversalMachine(options.machine, options.actors);
   const serialize = options.serializeState ?? ((snapshot: AnyMachineSnapshot) => serializeSnapshot(snapshot));
-  const paths = generatePaths(
-    model,
-    { events: options.events, input: options.input, serializeState: serialize, stopWhen: options.stopWhen },
-    { simple: options.simplePaths, minimal: true },
-  ).map((path) => ({
+  const traversal = {
+    events: options.events,
+    input: options.input,
+    serializeState: serialize,
+    stopWhen: options.stopWhen,
+  };
+  const journeys = (options.journeys ?? []).map((events) => journey(model, events, options.input));
+  const paths = [
+    ...generatePaths(model, traversal, { simple: options.simplePaths, minimal: true }),
+    ...journeys,
+  ].map((path) => ({
     description: path.steps
       .map((step, index) =>
         index === 0 ? valueLabel(step.state) : `${eventLabel(step.event)} → ${valueLabel(step.state)}`,
