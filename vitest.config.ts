@@ -27,6 +27,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'tests/server/**/*.test.ts',
             'agent/**/*.test.ts',
+            'simulation/**/*.test.ts',
             'tests/node/**/*.test.ts',
           ],
           testTimeout: 30_000,

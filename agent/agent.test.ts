@@ -3,15 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { verifyNodeSignature } from '../server/node/signing.ts';
+import type { TelemetryPoint } from '../contracts/node-protocol.ts';
+import { verifyNodeSignature } from '../contracts/node-signing.ts';
+import { simulatedMinute } from '../simulation/traffic.ts';
 import type { NodeAgent } from './agent.ts';
 import type { FetchLike } from './client.ts';
 import type { AgentClock } from './clock.ts';
 import { createAgent } from './create.ts';
 import type { AgentLogger } from './log.ts';
 import type { AgentOptions } from './options.ts';
-import type { TelemetryPoint } from './protocol.ts';
-import { simulatedMinute } from './simulate.ts';
 
 const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();

@@ -1,15 +1,10 @@
+import type { HardwareCheck } from '../contracts/hardware-check.ts';
+import { type HardwareReport, MAX_POINTS_PER_REQUEST, minuteOf } from '../contracts/node-protocol.ts';
+import { NODE_STATUS } from '../contracts/node-status.ts';
 import { Backoff } from './backoff.ts';
 import type { NodeApiError, NodeClient } from './client.ts';
 import type { AgentClock } from './clock.ts';
 import type { AgentLogger } from './log.ts';
-import {
-  ACTIVE,
-  type CheckAnswer,
-  CONFIGURING,
-  type HardwareReport,
-  MAX_POINTS_PER_REQUEST,
-  minuteOf,
-} from './protocol.ts';
 import type { PointQueue } from './queue.ts';
 import type { StateFile } from './state.ts';
 import type { TrafficSource } from './traffic.ts';
@@ -41,15 +36,15 @@ type Task = 'check' | 'heartbeat' | 'collect' | 'flush';
 const ORDER: readonly Task[] = ['check', 'heartbeat', 'collect', 'flush'];
 
 const STATUS_NAMES: Record<number, string> = {
-  1: 'being configured',
-  10: 'active',
-  20: 'inactive',
-  30: 'inactive',
-  40: 'inactive',
-  50: 'deleted',
+  [NODE_STATUS.configuring]: 'being configured',
+  [NODE_STATUS.active]: 'active',
+  [NODE_STATUS.inactive]: 'inactive',
+  [NODE_STATUS.inactiveVariant30]: 'inactive',
+  [NODE_STATUS.inactiveVariant40]: 'inactive',
+  [NODE_STATUS.deleted]: 'deleted',
 };
 
-function failedItems(answer: CheckAnswer): string {
+function failedItems(answer: HardwareCheck): string {
   const failed = Object.entries(answer.check_config_nodr ?? {})
     .filter(([, verdict]) => !verdict.result)
     .map(([name, verdict]) => `${name} (${String(verdict.used)})`);
@@ -186,9 +181,10 @@ export class NodeAgent {
       this.setStatus(status);
       this.due.heartbeat = now + this.heartbeatMs;
       // Still being configured: a failed check, or a reconfiguration from the dashboard; check again.
-      if (status === CONFIGURING && this.due.check === Number.POSITIVE_INFINITY)
+      if (status === NODE_STATUS.configuring && this.due.check === Number.POSITIVE_INFINITY)
         this.due.check = now + this.recheckMs;
-      if (status === ACTIVE && this.deps.queue.size > 0) this.due.flush = Math.min(this.due.flush, now);
+      if (status === NODE_STATUS.active && this.deps.queue.size > 0)
+        this.due.flush = Math.min(this.due.flush, now);
     } catch (error) {
       this.due.heartbeat = this.retryAfter('heartbeat', error);
     }
@@ -201,7 +197,7 @@ export class NodeAgent {
     const { lastMinute } = this.deps.state.value;
     const minutes: number[] = [];
     // Only an active node serves traffic; the first minute after a start is the one the agent started in.
-    if (this.status === ACTIVE && lastMinute !== undefined) {
+    if (this.status === NODE_STATUS.active && lastMinute !== undefined) {
       const first = Math.max(lastMinute + 60, ended - (this.maxCatchUpMinutes - 1) * 60);
       for (let ts = first; ts <= ended; ts += 60) minutes.push(ts);
     }
@@ -215,7 +211,7 @@ export class NodeAgent {
 
   private async flush(signal?: AbortSignal): Promise<void> {
     const batch = this.deps.queue.peek(MAX_POINTS_PER_REQUEST);
-    if (batch.length === 0 || this.status !== ACTIVE) {
+    if (batch.length === 0 || this.status !== NODE_STATUS.active) {
       // Nothing to send, or the node is not active: the next active heartbeat re-arms the flush.
       this.due.flush = Number.POSITIVE_INFINITY;
       return;

@@ -1,10 +1,10 @@
+import type { HardwareCheck } from '../contracts/hardware-check.ts';
 import type {
-  CheckAnswer,
   HardwareReport,
   HeartbeatAnswer,
   TelemetryAnswer,
   TelemetryPoint,
-} from './protocol.ts';
+} from '../contracts/node-protocol.ts';
 import type { RequestSigner } from './signer.ts';
 
 /** The part of `fetch` the agent uses; tests and the in-process demo agent pass their own. */
@@ -53,7 +53,7 @@ export class NodeClient {
     return this.signer.lastTimestampMs;
   }
 
-  check(report: HardwareReport, signal?: AbortSignal): Promise<CheckAnswer> {
+  check(report: HardwareReport, signal?: AbortSignal): Promise<HardwareCheck> {
     return this.post('v1/check', report, signal);
   }
 

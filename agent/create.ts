@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_PROFILE, simulatedHost, type TrafficProfile } from '../simulation/traffic.ts';
 import { NodeAgent } from './agent.ts';
 import { type FetchLike, NodeClient } from './client.ts';
 import { type AgentClock, systemAgentClock } from './clock.ts';
@@ -9,7 +10,6 @@ import { type AgentLogger, consoleLogger } from './log.ts';
 import { type AgentOptions, nodeApiUrl } from './options.ts';
 import { PointQueue } from './queue.ts';
 import { RequestSigner } from './signer.ts';
-import { DEFAULT_PROFILE, simulatedHost, type TrafficProfile } from './simulate.ts';
 import { StateFile } from './state.ts';
 import {
   counterTraffic,

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import { type HardwareReport, OS_CODES } from './protocol.ts';
+import type { HardwareReport } from '../contracts/node-protocol.ts';
+import { OS_CODE } from '../contracts/node-rules.ts';
 
 /** When nothing better is known: 100 Mbit/s, low enough never to overstate a host (docs/agent.md). */
 export const DEFAULT_BANDWIDTH = 100_000_000;
@@ -16,9 +17,9 @@ export interface HostOptions {
 
 /** spec 3 OS code of this platform; the protocol has no code for other systems. */
 export function osCode(platform: NodeJS.Platform = process.platform): number {
-  if (platform === 'linux') return OS_CODES.linux;
-  if (platform === 'win32') return OS_CODES.windows;
-  if (platform === 'darwin') return OS_CODES.macos;
+  if (platform === 'linux') return OS_CODE.linux;
+  if (platform === 'win32') return OS_CODE.windows;
+  if (platform === 'darwin') return OS_CODE.macos;
   throw new Error(
     `The NODR agent does not support ${platform}: the node protocol knows Linux, Windows and macOS.`,
   );

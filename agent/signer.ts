@@ -1,5 +1,5 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { nodeRequestHeaders } from '../server/node/signing.ts';
+import { nodeRequestHeaders } from '../contracts/node-signing.ts';
 import type { AgentClock } from './clock.ts';
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import type { TelemetryPoint } from './protocol.ts';
-import { DEFAULT_PROFILE, simulatedMinute, type TrafficProfile } from './simulate.ts';
+import type { TelemetryPoint } from '../contracts/node-protocol.ts';
+import { DEFAULT_PROFILE, simulatedMinute, type TrafficProfile } from '../simulation/traffic.ts';
 
 /** Where the agent gets the traffic of the minutes that just ended. */
 export interface TrafficSource {
@@ -11,7 +11,7 @@ export interface TrafficSource {
   collect(minutes: readonly number[]): Promise<TelemetryPoint[]>;
 }
 
-/** --simulate: realistic made-up traffic (agent/simulate.ts). */
+/** --simulate: realistic made-up traffic (simulation/traffic.ts). */
 export function simulatedTraffic(profile: TrafficProfile = DEFAULT_PROFILE): TrafficSource {
   return { collect: async (minutes) => minutes.map((ts) => simulatedMinute(ts, profile)) };
 }

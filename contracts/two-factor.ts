@@ -1,3 +1,5 @@
+import { accountMessages } from './account-rules.ts';
+
 /**
  * issue 10 section 9, two-factor sign-in with TOTP (RFC 6238): the rules and texts both the server and the web
  * app use (docs/api-auth.md, "Two-factor sign-in").
@@ -17,6 +19,9 @@ export const TWO_FACTOR = {
   accountWindowMs: 15 * 60_000,
 } as const;
 
+/** The longest code field taken (spaces allowed in a typed code): the form's limit and the server's. */
+export const TYPED_CODE_MAX = 32;
+
 /** A code as typed: 6 digits from the app, or a recovery code (`xxxxx-xxxxx`, lower-case letters and digits). */
 export const TOTP_CODE = /^[0-9]{6}$/;
 export const RECOVERY_CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
@@ -33,7 +38,7 @@ export const twoFactorMessages = {
   challengeExpired: 'This sign-in has expired. Please enter your e-mail and password again.',
   alreadyEnabled: 'Two-factor sign-in is already on',
   notEnabled: 'Two-factor sign-in is off',
-  incorrectPassword: 'Incorrect password',
+  incorrectPassword: accountMessages.incorrectPassword,
 } as const;
 
 /** The answer of a password step (sign-in or a reset) for an account with two-factor sign-in on. */

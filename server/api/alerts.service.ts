@@ -1,3 +1,4 @@
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { ALERT_BATCH_WINDOW_MS } from '../../contracts/notifications.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -28,10 +29,13 @@ const CLAIM_LIMIT = 500;
 
 /** Whether an alert still says something true: a node back online, deleted or reconfigured outruns it. */
 function stillTrue(alert: DueAlert): boolean {
-  if (alert.nodeStatus === 50) return false;
+  if (alert.nodeStatus === NODE_STATUS.deleted) return false;
   if (alert.kind === 'offline')
-    return alert.nodeStatus === 10 && alert.nodeOfflineSince?.getTime() === alert.offlineSince?.getTime();
-  if (alert.kind === 'misconfigured') return alert.nodeStatus === 1;
+    return (
+      alert.nodeStatus === NODE_STATUS.active &&
+      alert.nodeOfflineSince?.getTime() === alert.offlineSince?.getTime()
+    );
+  if (alert.kind === 'misconfigured') return alert.nodeStatus === NODE_STATUS.configuring;
   return true;
 }
 

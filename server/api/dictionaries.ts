@@ -1,15 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
+import { DICTIONARY_LOCALE, type DictionaryEntry } from '../../contracts/dictionaries.ts';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { notFound } from '../lib/errors.ts';
 import { safeString, strictObject } from '../lib/input-schema.ts';
 import { signedIn } from './guards.ts';
-
-export interface DictionaryEntry {
-  value: number | string;
-  name: string;
-}
-
-/** spec 9: the web app asks for locale 45 (English); it is the only locale the server has. */
-export const DICTIONARY_LOCALE = 45;
 
 const entries = (pairs: [number, string][]): DictionaryEntry[] =>
   pairs.map(([value, name]) => ({ value, name }));
@@ -43,7 +38,7 @@ function buildDictionaries(): Record<string, DictionaryEntry[]> {
     ]),
     // spec 6: 10 is Admin; anything else is shown as Viewer.
     user_roles_in_team: entries([
-      [10, 'Admin'],
+      [ADMIN_ROLE, 'Admin'],
       [20, 'Viewer'],
     ]),
     team_statuses: entries([
@@ -103,12 +98,12 @@ function buildDictionaries(): Record<string, DictionaryEntry[]> {
     ]),
     // spec 4 and 9.
     nodr_status: entries([
-      [1, 'Being configured'],
-      [10, 'Active'],
-      [20, 'Inactive'],
-      [30, 'Inactive'],
-      [40, 'Inactive'],
-      [50, 'Deleted'],
+      [NODE_STATUS.configuring, 'Being configured'],
+      [NODE_STATUS.active, 'Active'],
+      [NODE_STATUS.inactive, 'Inactive'],
+      [NODE_STATUS.inactiveVariant30, 'Inactive'],
+      [NODE_STATUS.inactiveVariant40, 'Inactive'],
+      [NODE_STATUS.deleted, 'Deleted'],
     ]),
   };
 }

@@ -1,28 +1,8 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import type { HardwareReport } from '../node/protocol.ts';
+import type { HardwareCheck } from '../../contracts/hardware-check.ts';
+import type { HardwareReport } from '../../contracts/node-protocol.ts';
+import { OS_CODE } from '../../contracts/node-rules.ts';
 import type { ConfigRow } from './nodes.repository.ts';
-
-export type { HardwareReport };
-
-interface Verdict<T> {
-  used: T;
-  result: boolean;
-}
-
-/** The check JSON of spec 3, stored as text on the node. */
-export interface HardwareCheck {
-  result: boolean;
-  check_config_nodr: {
-    storage: Verdict<number>;
-    ram: Verdict<number>;
-    ip: Verdict<string>;
-    os: Verdict<number>;
-    bandwidth: Verdict<number>;
-  };
-}
-
-/** spec 3: the node software runs on Linux only. */
-export const LINUX = 10;
 
 // Addresses that cannot serve viewers from the internet: private, loopback, link-local, shared (CGNAT),
 // multicast, reserved, documentation and benchmarking ranges.
@@ -67,11 +47,12 @@ export function isAcceptableIp(ip: string, ipType: string): boolean {
 
 /** Compares a report with the node's configuration, value by value (spec 3 check JSON). */
 export function checkHardware(config: ConfigRow, report: HardwareReport): HardwareCheck {
-  const check_config_nodr = {
+  const check_config_nodr: HardwareCheck['check_config_nodr'] = {
     storage: { used: report.storage, result: report.storage >= config.storage },
     ram: { used: report.ram, result: report.ram >= config.ram },
     ip: { used: report.ip, result: isAcceptableIp(report.ip, config.ipType) },
-    os: { used: report.os, result: report.os === LINUX },
+    // spec 3: the node software runs on Linux only.
+    os: { used: report.os, result: report.os === OS_CODE.linux },
     bandwidth: { used: report.bandwidth, result: report.bandwidth >= config.bandwidth },
   };
   const result = Object.values(check_config_nodr).every((verdict) => verdict.result);

@@ -1,8 +1,10 @@
+import type { ConfigBody, NodeBody } from '../../contracts/node-body.ts';
 import type { NodeHealthFields } from '../../contracts/node-health.ts';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { ConfigRow, NodeRow, NodeWithConfig } from './nodes.repository.ts';
 
 /** A configuration option as the web app reads it (spec 3). */
-export function configJson(config: ConfigRow) {
+export function configJson(config: ConfigRow): ConfigBody {
   return {
     id: config.id,
     name: config.name,
@@ -19,7 +21,7 @@ export function configJson(config: ConfigRow) {
  * the event stream and the alerts always agree.
  */
 export function healthFields(node: NodeRow): NodeHealthFields {
-  const active = node.status === 10;
+  const active = node.status === NODE_STATUS.active;
   return {
     lastSeenAt: node.lastSeenAt?.toISOString() ?? null,
     online: active ? node.offlineSince === null : null,
@@ -28,7 +30,7 @@ export function healthFields(node: NodeRow): NodeHealthFields {
 }
 
 /** A node as the web app reads it (spec 3): config_id and configId both, check as JSON text or null. */
-export function nodeJson({ node, config }: NodeWithConfig) {
+export function nodeJson({ node, config }: NodeWithConfig): NodeBody {
   return {
     id: node.id,
     teamId: node.teamId,
@@ -50,5 +52,3 @@ export function nodeJson({ node, config }: NodeWithConfig) {
     ...healthFields(node),
   };
 }
-
-export type NodeJson = ReturnType<typeof nodeJson>;

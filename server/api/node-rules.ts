@@ -1,13 +1,12 @@
+import type { NodeBody } from '../../contracts/node-body.ts';
+import { CONFIG_STATUS, KEY_TAKEN_MESSAGE } from '../../contracts/node-rules.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
-import { type NodeJson, nodeJson } from './node-json.ts';
+import { nodeJson } from './node-json.ts';
 import { type ConfigRow, nodesRepository as repo } from './nodes.repository.ts';
 import { parsePublicKey } from './public-key.ts';
 
 // Lookups and checks shared by the node services (nodes.service.ts, node-settings.service.ts).
-
-export const KEY_TAKEN_MESSAGE =
-  'The key is already taken by another NODR. Please check that you enter your key and try again';
 
 export const keyTaken = () => conflict('public_key_taken', KEY_TAKEN_MESSAGE);
 export const nodeNotFound = () => notFound('No such NODR in this team.');
@@ -20,8 +19,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 export async function availableConfig(db: Db, configId: number): Promise<ConfigRow> {
   const config = await repo.findConfig(db, configId);
-  // spec 5: only a configuration with status 10 is selectable.
-  if (config?.status !== 10) throw badRequest('config_unavailable', 'This configuration is not available.');
+  if (config?.status !== CONFIG_STATUS.available)
+    throw badRequest('config_unavailable', 'This configuration is not available.');
   return config;
 }
 
@@ -31,7 +30,7 @@ export async function existing(db: Db, teamId: number, id: number) {
   return row;
 }
 
-export async function saved(db: Db, id: number): Promise<NodeJson> {
+export async function saved(db: Db, id: number): Promise<NodeBody> {
   const row = await repo.findWithConfig(db, id);
   if (!row) throw nodeNotFound();
   return nodeJson(row);

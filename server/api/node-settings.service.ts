@@ -1,7 +1,9 @@
+import { STREAM_EVENT } from '../../contracts/event-stream.ts';
+import type { NodeBody } from '../../contracts/node-body.ts';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Deps } from '../app.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { safeEqual } from '../lib/tokens.ts';
-import type { NodeJson } from './node-json.ts';
 import { availableConfig, existing, freshKey, keyRaceGuarded, saved } from './node-rules.ts';
 import { type NodePatch, type NodeRow, nodesRepository as repo } from './nodes.repository.ts';
 
@@ -14,18 +16,18 @@ export async function updateNode(
   teamId: number,
   id: number,
   change: { configId: number; publicKey?: string },
-): Promise<NodeJson> {
+): Promise<NodeBody> {
   const { node } = await existing(deps.db, teamId, id);
-  if (node.status !== 1) {
+  if (node.status !== NODE_STATUS.configuring) {
     throw conflict('not_configuring', 'Only a NODR being configured can change its settings.');
   }
   const patch = await settingsPatch(deps, node, change);
   if (Object.keys(patch).length > 0) {
     const row = await keyRaceGuarded(() =>
-      repo.setStatusIf(deps.db, node.id, [1], { ...patch, check: null }),
+      repo.setStatusIf(deps.db, node.id, [NODE_STATUS.configuring], { ...patch, check: null }),
     );
     if (!row) throw conflict('not_configuring', 'Only a NODR being configured can change its settings.');
-    deps.hub.publish(teamId, 10);
+    deps.hub.publish(teamId, STREAM_EVENT.nodes);
   }
   return saved(deps.db, node.id);
 }
@@ -59,17 +61,22 @@ export async function reconfigureNode(
   teamId: number,
   id: number,
   change: { configId: number; publicKey?: string; licenseKey: string },
-): Promise<NodeJson> {
+): Promise<NodeBody> {
   const { node } = await existing(deps.db, teamId, id);
-  if (node.status !== 10) throw conflict('not_active', 'Only an active NODR can be reconfigured.');
+  if (node.status !== NODE_STATUS.active)
+    throw conflict('not_active', 'Only an active NODR can be reconfigured.');
   if (!safeEqual(change.licenseKey, node.licenseKey)) {
     throw badRequest('license_mismatch', 'The license key does not match this NODR.');
   }
   const patch = await settingsPatch(deps, node, change);
   const row = await keyRaceGuarded(() =>
-    repo.setStatusIf(deps.db, node.id, [10], { ...patch, status: 1, check: null }),
+    repo.setStatusIf(deps.db, node.id, [NODE_STATUS.active], {
+      ...patch,
+      status: NODE_STATUS.configuring,
+      check: null,
+    }),
   );
   if (!row) throw conflict('not_active', 'Only an active NODR can be reconfigured.');
-  deps.hub.publish(teamId, 20);
+  deps.hub.publish(teamId, STREAM_EVENT.verification);
   return saved(deps.db, node.id);
 }

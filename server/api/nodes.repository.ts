@@ -1,4 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { CONFIG_STATUS } from '../../contracts/node-rules.ts';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Db } from '../db/database.ts';
 import { configs, nodes, teams } from '../db/schema.ts';
 
@@ -12,12 +14,14 @@ export interface NodeWithConfig {
   config: ConfigRow;
 }
 
-/** spec 9 and 4: the list shows every status but deleted (50). */
-export const LISTED_STATUSES = [1, 10, 20, 30, 40];
-export const DELETED = 50;
+const DELETED = NODE_STATUS.deleted;
+const EVERY_STATUS: number[] = Object.values(NODE_STATUS);
 
-/** The statistics screen also lists deleted nodes (spec 4: its Deleted group is status 50). */
-export const STATISTICS_STATUSES = [...LISTED_STATUSES, DELETED];
+/**
+ * The list answers every status but deleted, as it always has: status 30 too, although spec 9's list
+ * (contracts/node-status.ts LISTED_STATUSES) names only 10, 1, 20 and 40.
+ */
+const LIVE_STATUSES = EVERY_STATUS.filter((status) => status !== DELETED);
 
 function prepareList(db: Db, statuses: number[], name: string) {
   return db
@@ -31,8 +35,9 @@ function prepareList(db: Db, statuses: number[], name: string) {
 
 function prepareLists(db: Db) {
   return {
-    listed: prepareList(db, LISTED_STATUSES, 'nodes_list_for_team'),
-    withDeleted: prepareList(db, STATISTICS_STATUSES, 'nodes_list_for_team_with_deleted'),
+    listed: prepareList(db, LIVE_STATUSES, 'nodes_list_for_team'),
+    // The statistics screen also lists deleted nodes (spec 4: its Deleted group).
+    withDeleted: prepareList(db, EVERY_STATUS, 'nodes_list_for_team_with_deleted'),
   };
 }
 
@@ -123,12 +128,12 @@ export const nodesRepository = {
     return row;
   },
 
-  /** Status 1 -> 10, only while the node still holds the passed check it was judged by (a settings change clears it). */
+  /** Configuring -> active, only while the node still holds the passed check it was judged by (a settings change clears it). */
   async activateIfChecked(db: Db, id: number, check: string): Promise<NodeRow | undefined> {
     const [row] = await db
       .update(nodes)
-      .set({ status: 10 })
-      .where(and(eq(nodes.id, id), eq(nodes.status, 1), eq(nodes.check, check)))
+      .set({ status: NODE_STATUS.active })
+      .where(and(eq(nodes.id, id), eq(nodes.status, NODE_STATUS.configuring), eq(nodes.check, check)))
       .returning();
     return row;
   },
@@ -138,12 +143,12 @@ export const nodesRepository = {
     return row;
   },
 
-  /** spec 3: statuses 10 (available) and 1 (coming soon) are offered. */
+  /** spec 3: available and coming-soon configurations are offered. */
   async listConfigs(db: Db): Promise<ConfigRow[]> {
     return db
       .select()
       .from(configs)
-      .where(inArray(configs.status, [10, 1]))
+      .where(inArray(configs.status, [CONFIG_STATUS.available, CONFIG_STATUS.soon]))
       .orderBy(asc(configs.id));
   },
 };

@@ -1,16 +1,20 @@
+import { STREAM_EVENT } from '../../contracts/event-stream.ts';
+import type { NodeBody, NodeStatusBody } from '../../contracts/node-body.ts';
+import {
+  isNodeNameTooLong,
+  MAX_NODE_NAME,
+  MAX_NODES,
+  NODE_LIMIT_MESSAGE,
+} from '../../contracts/node-rules.ts';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Deps } from '../app.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { composeFile } from './compose.ts';
-import { type NodeJson, nodeJson } from './node-json.ts';
+import { nodeJson } from './node-json.ts';
 import { availableConfig, existing, keyRaceGuarded, keyTaken, nodeNotFound, saved } from './node-rules.ts';
 import { nodesRepository as repo } from './nodes.repository.ts';
 import { parsePublicKey } from './public-key.ts';
-
-/** spec 9: at most 3 nodes (not deleted) per team. */
-export const MAX_NODES_PER_TEAM = 3;
-/** spec 5: node name length limit. */
-export const MAX_NODE_NAME = 320;
 
 /**
  * The node's DNS label: the first 64 bits of its license key as 16 lowercase hex digits, always a valid DNS label
@@ -24,11 +28,11 @@ export async function listNodes(
   deps: Deps,
   teamId: number,
   options: { includeDeleted?: boolean } = {},
-): Promise<NodeJson[]> {
+): Promise<NodeBody[]> {
   return (await repo.listForTeam(deps.db, teamId, options)).map(nodeJson);
 }
 
-export async function getNode(deps: Deps, teamId: number, id: number): Promise<NodeJson> {
+export async function getNode(deps: Deps, teamId: number, id: number): Promise<NodeBody> {
   return nodeJson(await existing(deps.db, teamId, id));
 }
 
@@ -41,15 +45,15 @@ export async function createNode(
   teamId: number,
   configId: number,
   publicKeyText: string,
-): Promise<NodeJson> {
+): Promise<NodeBody> {
   const key = parsePublicKey(publicKeyText);
   const config = await availableConfig(deps.db, configId);
   const licenseKey = randomToken();
   const id = await keyRaceGuarded(() =>
     deps.db.transaction(async (tx) => {
       if (!(await repo.lockTeam(tx, teamId))) throw nodeNotFound();
-      if ((await repo.countLive(tx, teamId)) >= MAX_NODES_PER_TEAM) {
-        throw conflict('node_limit', 'Soon it will be possible to add a new NODR');
+      if ((await repo.countLive(tx, teamId)) >= MAX_NODES) {
+        throw conflict('node_limit', NODE_LIMIT_MESSAGE);
       }
       if (await repo.fingerprintTaken(tx, key.fingerprint)) throw keyTaken();
       const node = await repo.insert(tx, {
@@ -59,53 +63,45 @@ export async function createNode(
         publicKeyFingerprint: key.fingerprint,
         licenseKey,
         domain: nodeDomain(licenseKey, deps.config.nodrDomain),
-        status: 1,
+        status: NODE_STATUS.configuring,
         check: null,
         createdAt: deps.clock.now(),
       });
       return node.id;
     }),
   );
-  deps.hub.publish(teamId, 10);
+  deps.hub.publish(teamId, STREAM_EVENT.nodes);
   return saved(deps.db, id);
 }
 
-/** spec 3: deleted nodes get status 50 and are kept for statistics. */
-export async function deleteNode(
-  deps: Deps,
-  teamId: number,
-  id: number,
-): Promise<{ id: number; status: number }> {
+/** spec 3: deleted nodes get status deleted (50) and are kept for statistics. */
+export async function deleteNode(deps: Deps, teamId: number, id: number): Promise<NodeStatusBody> {
   const { node } = await existing(deps.db, teamId, id);
-  const row = await repo.setStatusIf(deps.db, node.id, [node.status], { status: 50 });
+  const row = await repo.setStatusIf(deps.db, node.id, [node.status], { status: NODE_STATUS.deleted });
   if (!row) throw nodeNotFound();
-  deps.hub.publish(teamId, 10);
+  deps.hub.publish(teamId, STREAM_EVENT.nodes);
   return { id: row.id, status: row.status };
 }
 
-export async function renameNode(deps: Deps, teamId: number, id: number, name: string): Promise<NodeJson> {
+export async function renameNode(deps: Deps, teamId: number, id: number, name: string): Promise<NodeBody> {
   const trimmed = name.trim();
-  if (trimmed.length > MAX_NODE_NAME)
-    throw badRequest('name_too_long', 'The name can be at most 320 characters.');
+  if (isNodeNameTooLong(trimmed))
+    throw badRequest('name_too_long', `The name can be at most ${MAX_NODE_NAME} characters.`);
   const { node } = await existing(deps.db, teamId, id);
   await repo.update(deps.db, node.id, { name: trimmed });
-  deps.hub.publish(teamId, 10);
+  deps.hub.publish(teamId, STREAM_EVENT.nodes);
   return saved(deps.db, node.id);
 }
 
 /** spec 4: an active node becomes inactive (20); an inactive one (20, 30, 40) becomes active. */
-export async function toggleNode(
-  deps: Deps,
-  teamId: number,
-  id: number,
-): Promise<{ id: number; status: number }> {
+export async function toggleNode(deps: Deps, teamId: number, id: number): Promise<NodeStatusBody> {
   const { node } = await existing(deps.db, teamId, id);
-  if (node.status === 1)
+  if (node.status === NODE_STATUS.configuring)
     throw conflict('not_verified', 'A NODR being configured cannot be switched on or off.');
-  const next = node.status === 10 ? 20 : 10;
+  const next = node.status === NODE_STATUS.active ? NODE_STATUS.inactive : NODE_STATUS.active;
   const row = await repo.setStatusIf(deps.db, node.id, [node.status], { status: next });
   if (!row) throw conflict('status_changed', 'The NODR changed meanwhile; reload and try again.');
-  deps.hub.publish(teamId, 20);
+  deps.hub.publish(teamId, STREAM_EVENT.verification);
   return { id: row.id, status: row.status };
 }
 

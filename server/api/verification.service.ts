@@ -1,7 +1,11 @@
+import { STREAM_EVENT } from '../../contracts/event-stream.ts';
+import type { HardwareCheck } from '../../contracts/hardware-check.ts';
+import type { HardwareReport } from '../../contracts/node-protocol.ts';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Deps } from '../app.ts';
 import { conflict } from '../lib/errors.ts';
 import { queueForAdmins } from './alerts.repository.ts';
-import { checkHardware, type HardwareCheck, type HardwareReport } from './hardware-check.ts';
+import { checkHardware } from './hardware-check.ts';
 import { type NodeRow, nodesRepository as repo } from './nodes.repository.ts';
 
 const notConfiguring = () =>
@@ -24,12 +28,12 @@ const passed = (check: string | null) => resultOf(check) === true;
  * status stays 1 until the first heartbeat after a passed check.
  */
 export async function recordCheck(deps: Deps, node: NodeRow, report: HardwareReport): Promise<HardwareCheck> {
-  if (node.status !== 1) throw notConfiguring();
+  if (node.status !== NODE_STATUS.configuring) throw notConfiguring();
   const config = await repo.findConfig(deps.db, node.configId);
   if (!config) throw notConfiguring();
   const check = checkHardware(config, report);
   const row = await deps.db.transaction(async (tx) => {
-    const updated = await repo.setStatusIf(tx, node.id, [1], {
+    const updated = await repo.setStatusIf(tx, node.id, [NODE_STATUS.configuring], {
       check: JSON.stringify(check),
       storage: report.storage,
       ram: report.ram,
@@ -49,16 +53,16 @@ export async function recordCheck(deps: Deps, node: NodeRow, report: HardwareRep
     return updated;
   });
   if (!row) throw notConfiguring();
-  deps.hub.publish(node.teamId, 20);
+  deps.hub.publish(node.teamId, STREAM_EVENT.verification);
   return check;
 }
 
 /** A signed heartbeat: a node in status 1 whose last check passed becomes active (10); otherwise nothing changes. */
 export async function heartbeat(deps: Deps, node: NodeRow): Promise<{ status: number }> {
-  if (node.status === 1 && node.check && passed(node.check)) {
+  if (node.status === NODE_STATUS.configuring && node.check && passed(node.check)) {
     const row = await repo.activateIfChecked(deps.db, node.id, node.check);
     if (row) {
-      deps.hub.publish(node.teamId, 20);
+      deps.hub.publish(node.teamId, STREAM_EVENT.verification);
       return { status: row.status };
     }
   }

@@ -1,8 +1,5 @@
-/** spec 6: role 10 is Admin, any other role Viewer. */
-export const ADMIN_ROLE = 10;
-/** spec 4/9: a team with permissionToDelete 20 blocks the deletion of the account. */
-export const DELETE_BLOCKED = 20;
-export const DELETE_ALLOWED = 10;
+import { ADMIN_ROLE, PERMISSION_TO_DELETE, type PermissionToDelete } from '../../contracts/account-codes.ts';
+import type { PrecheckBody, PrecheckStatus, PrecheckTeamBody } from '../../contracts/account-deletion.ts';
 
 /** One of the user's teams with its head counts, as the repository reads them from the memberships. */
 export interface TeamMembershipSummary {
@@ -16,27 +13,18 @@ export interface TeamMembershipSummary {
   countUser: number;
 }
 
-export interface PrecheckTeam extends TeamMembershipSummary {
-  permissionToDelete: typeof DELETE_ALLOWED | typeof DELETE_BLOCKED;
-}
-
-export type PrecheckStatus = 200 | 201 | 202 | 203 | 401 | 402;
-
-export interface Precheck {
+export interface Precheck extends PrecheckBody {
   /** The HTTP status the route answers: 400 when blocked, else 200 (spec 4 table). */
   httpStatus: 200 | 400;
-  status: PrecheckStatus;
-  statusMessage: string;
-  teams: PrecheckTeam[];
 }
 
 /**
  * spec 6: a sole Admin of a team that has other users cannot delete the account until passing the Admin role or
  * deleting the team. Everything else is allowed (a team left empty by the deletion is closed).
  */
-export function permissionToDelete(team: TeamMembershipSummary): PrecheckTeam['permissionToDelete'] {
+export function permissionToDelete(team: TeamMembershipSummary): PermissionToDelete {
   const soleAdmin = team.role === ADMIN_ROLE && team.countAdmin === 1;
-  return soleAdmin && team.countUser > 1 ? DELETE_BLOCKED : DELETE_ALLOWED;
+  return soleAdmin && team.countUser > 1 ? PERMISSION_TO_DELETE.blocked : PERMISSION_TO_DELETE.allowed;
 }
 
 const messages: Record<PrecheckStatus, string> = {
@@ -48,7 +36,7 @@ const messages: Record<PrecheckStatus, string> = {
   402: 'You are the only Admin of a team that has other users. Pass the Admin role or delete the team first.',
 };
 
-function outcome(status: PrecheckStatus, teams: PrecheckTeam[]): Precheck {
+function outcome(status: PrecheckStatus, teams: PrecheckTeamBody[]): Precheck {
   return { httpStatus: status >= 400 ? 400 : 200, status, statusMessage: messages[status], teams };
 }
 
@@ -60,11 +48,11 @@ function outcome(status: PrecheckStatus, teams: PrecheckTeam[]): Precheck {
 export function precheckDeletion(memberships: readonly TeamMembershipSummary[]): Precheck {
   const teams = memberships.map((team) => ({ ...team, permissionToDelete: permissionToDelete(team) }));
   if (teams.length === 0) return outcome(200, teams);
-  const blocked = teams.filter((team) => team.permissionToDelete === DELETE_BLOCKED).length;
+  const blocked = teams.filter((team) => team.permissionToDelete === PERMISSION_TO_DELETE.blocked).length;
   if (blocked === 1) return outcome(402, teams);
   if (blocked > 1) return outcome(401, teams);
   if (teams.length > 1) return outcome(203, teams);
-  const [team] = teams as [PrecheckTeam];
+  const [team] = teams as [PrecheckTeamBody];
   if (team.countAdmin === 1 && team.countUser === 1 && team.role === ADMIN_ROLE) return outcome(201, teams);
   if (team.countAdmin >= 2 && team.countUser >= 2) return outcome(202, teams);
   return outcome(203, teams);

@@ -1,12 +1,14 @@
+import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { Deps } from '../app.ts';
 import type { Caller } from '../lib/authenticate.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
 import { userView } from './account.service.ts';
 import { type Precheck, precheckDeletion } from './account-deletion.precheck.ts';
 import { findUserById } from './accounts.repository.ts';
-import { ACTIVITY, type ActivityKind, type Client, recordActivity } from './activity.ts';
-import { invalidLink, issueLink, redeemLinkLocked, revokeAllLinks, revokeLinks } from './links.ts';
+import { ACTIVITY } from './activity.ts';
+import { revokeAllLinks } from './links.ts';
 import { verifyPassword } from './passwords.ts';
+import { pendingRequests } from './pending-request.ts';
 import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './profile-common.ts';
 import { accountDeletedMail, confirmDeletionMail } from './profile-mails.ts';
 import {
@@ -30,18 +32,23 @@ interface OwnIds {
 
 /** Account deletion of spec 4: the pre-check, a confirmed request by password, then the link that deletes. */
 export function createAccountDeletionService(deps: Deps, limits: ProfileLimiters) {
-  const { db, clock, mailer, config, hub } = deps;
+  const { db, mailer, hub } = deps;
 
-  async function sendLink(userId: number, email: string, activity: { kind: ActivityKind; client: Client }) {
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      await setDeleteProgress(tx, userId, true);
-      await recordActivity(tx, { userId, kind: activity.kind, at: now, ...activity.client });
-      const hash = await issueLink(tx, { userId, purpose, ttlMs: DELETION_TTL_MS, now });
-      await mailer.send(confirmDeletionMail(email, config.publicUrl, hash), tx);
-    });
-    mailer.drain().catch(() => {});
-  }
+  const pending = pendingRequests(deps, {
+    purpose,
+    ttlMs: DELETION_TTL_MS,
+    pendingOf: (user) => (user.deleteProgress ? { to: user.email, payload: null } : null),
+    notPending: () => badRequest('no_pending_deletion', 'There is no account deletion to confirm.'),
+    spendResend: (userId) =>
+      limit(
+        limits.deletionResend,
+        userId,
+        'A new link was sent less than a minute ago. Please wait a minute and try again.',
+      ),
+    markPending: (tx, userId) => setDeleteProgress(tx, userId, true),
+    clearPending: (tx, userId) => setDeleteProgress(tx, userId, false),
+    linkMail: confirmDeletionMail,
+  });
 
   return {
     /** POST v1/user/{id}/info_delete: spec 4 pre-check outcomes from the real memberships. */
@@ -58,32 +65,20 @@ export function createAccountDeletionService(deps: Deps, limits: ProfileLimiters
       if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();
       const precheck = precheckDeletion(await membershipSummaries(db, userId));
       if (precheck.httpStatus !== 200) throw blocked(precheck);
-      await sendLink(userId, user.email, { kind: ACTIVITY.deletionRequested, client: caller.client });
+      const activity = { kind: ACTIVITY.deletionRequested, client: caller.client };
+      await pending.send(userId, { to: user.email, payload: null }, activity);
       return userView(deps, userId);
     },
 
     async resend(caller: Caller, pathUserId: number, input: OwnIds) {
       const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
-      const user = await findUserById(db, userId);
-      if (!user?.deleteProgress)
-        throw badRequest('no_pending_deletion', 'There is no account deletion to confirm.');
-      limit(
-        limits.deletionResend,
-        userId,
-        'A new link was sent less than a minute ago. Please wait a minute and try again.',
-      );
-      await sendLink(userId, user.email, { kind: ACTIVITY.deletionResent, client: caller.client });
+      await pending.resend(userId, { kind: ACTIVITY.deletionResent, client: caller.client });
       return userView(deps, userId);
     },
 
     async revoke(caller: Caller, pathUserId: number, input: OwnIds) {
       const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        await setDeleteProgress(tx, userId, false);
-        await revokeLinks(tx, userId, purpose, now);
-        await recordActivity(tx, { userId, kind: ACTIVITY.deletionCancelled, at: now, ...caller.client });
-      });
+      await pending.revoke(userId, { kind: ACTIVITY.deletionCancelled, client: caller.client });
       return userView(deps, userId);
     },
 
@@ -93,11 +88,7 @@ export function createAccountDeletionService(deps: Deps, limits: ProfileLimiters
      * lock of the teams, because a co-admin may have left since the request (then 409, and the link stays unused).
      */
     async accept(hash: string): Promise<{ ok: true }> {
-      const now = clock.now();
-      const outcome = await db.transaction(async (tx) => {
-        const link = await redeemLinkLocked(tx, hash, purpose, now);
-        const user = await findUserById(tx, link.userId);
-        if (!user?.deleteProgress) throw invalidLink();
+      const outcome = await pending.redeem(hash, async (tx, user, _target, now) => {
         await lockTeams(
           tx,
           (await membershipSummaries(tx, user.id)).map((team) => team.id),
@@ -115,7 +106,7 @@ export function createAccountDeletionService(deps: Deps, limits: ProfileLimiters
         return deleted;
       });
       hub.revokeSessions(outcome.sessionIds);
-      for (const teamId of outcome.keptTeamIds) hub.publish(teamId, 30);
+      for (const teamId of outcome.keptTeamIds) hub.publish(teamId, STREAM_EVENT.account);
       mailer.drain().catch(() => {});
       return { ok: true };
     },

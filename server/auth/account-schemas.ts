@@ -1,3 +1,4 @@
+import { TYPED_CODE_MAX } from '../../contracts/two-factor.ts';
 import { idSchema as id, safeString, strictObject } from '../lib/input-schema.ts';
 import { PASSWORD_MAX } from './passwords.ts';
 
@@ -68,7 +69,7 @@ export const teamBody = strictObject({ id, name: safeString({ maxLength: 400 }) 
 export const challengeBody = strictObject(
   {
     challenge: safeString({ maxLength: 128, minLength: 1 }),
-    code: safeString({ maxLength: 32, minLength: 1 }),
+    code: safeString({ maxLength: TYPED_CODE_MAX, minLength: 1 }),
   },
   ['challenge', 'code'],
 );

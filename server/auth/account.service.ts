@@ -1,3 +1,11 @@
+import {
+  isPhone,
+  isProfileFieldTooLong,
+  PROFILE_FIELDS,
+  PROFILE_MAX,
+} from '../../contracts/account-rules.ts';
+import { STREAM_EVENT } from '../../contracts/event-stream.ts';
+import type { UserBody } from '../../contracts/user-body.ts';
 import type { Deps } from '../app.ts';
 import { type Caller, requireMember, requireSelf } from '../lib/authenticate.ts';
 import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
@@ -12,13 +20,10 @@ import {
 } from './accounts.repository.ts';
 import { assertTeamWritable } from './team-guard.ts';
 
-/** spec 5: profile name, surname and phone are at most 30 characters. */
-const PROFILE_MAX = 30;
 const TEAM_NAME_MAX = 100;
-const PHONE = /^[0-9 +()-]*$/;
 
 /** The user as the web app reads it (src/api/auth.ts UserStruct). */
-export async function userView(deps: Deps, userId: number) {
+export async function userView(deps: Deps, userId: number): Promise<UserBody> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw unauthorized();
   return {
@@ -46,14 +51,14 @@ export interface ProfileInput {
 
 function profileFields(input: ProfileInput): ProfileFields {
   const fields: ProfileFields = {};
-  for (const key of ['name', 'surname', 'phone'] as const) {
+  for (const key of PROFILE_FIELDS) {
     const value = input[key]?.trim();
     if (value === undefined) continue;
-    if (value.length > PROFILE_MAX)
-      throw badRequest('invalid_field', `${key} must be at most 30 characters.`);
+    if (isProfileFieldTooLong(value))
+      throw badRequest('invalid_field', `${key} must be at most ${PROFILE_MAX} characters.`);
     fields[key] = value;
   }
-  if (fields.phone !== undefined && !PHONE.test(fields.phone)) {
+  if (fields.phone !== undefined && !isPhone(fields.phone)) {
     throw badRequest('invalid_field', 'phone may hold only digits, spaces and + - ( ).');
   }
   if (input.image !== undefined) fields.image = input.image;
@@ -76,7 +81,7 @@ export function createAccountService(deps: Deps) {
       if (input.id !== undefined && input.id !== userId)
         throw badRequest('id_mismatch', 'The id does not match the path.');
       await updateProfile(db, userId, profileFields(input));
-      for (const team of caller.teams) hub.publish(team.teamId, 30);
+      for (const team of caller.teams) hub.publish(team.teamId, STREAM_EVENT.account);
       return userView(deps, userId);
     },
 
@@ -106,7 +111,7 @@ export function createAccountService(deps: Deps) {
         throw badRequest('invalid_field', 'The workspace name must be 1 to 100 characters.');
       }
       await renameTeam(db, teamId, name);
-      hub.publish(teamId, 30);
+      hub.publish(teamId, STREAM_EVENT.account);
       return { id: teamId, name };
     },
   };

@@ -1,11 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
 import type { Db } from '../db/database.ts';
 import { teamMembers, teams, users } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
-
-/** spec 6: role 10 is Admin. */
-export const ADMIN_ROLE = 10;
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);

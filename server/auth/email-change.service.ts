@@ -1,14 +1,17 @@
+import { EMAIL_CHANGE_STATUS } from '../../contracts/account-codes.ts';
+import { accountMessages, isEmail } from '../../contracts/account-rules.ts';
+import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { Deps } from '../app.ts';
-import type { Db } from '../db/database.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { badRequest, conflict, HttpError } from '../lib/errors.ts';
 import { type MailRefusal, mailBudgetOf } from '../lib/mail-limits.ts';
 import { userView } from './account.service.ts';
 import { findUserById, teamsOfUser } from './accounts.repository.ts';
-import { ACTIVITY, type ActivityKind, type Client, recordActivity } from './activity.ts';
+import { ACTIVITY, type Client, recordActivity } from './activity.ts';
 import { normalizeEmail } from './guest.service.ts';
-import { invalidLink, issueLink, redeemLinkLocked, revokeAllLinks, revokeLinks } from './links.ts';
+import { issueLink, revokeAllLinks, revokeLinks } from './links.ts';
 import { verifyPassword } from './passwords.ts';
+import { pendingRequests } from './pending-request.ts';
 import {
   assertOwnIds,
   incorrectPassword,
@@ -21,10 +24,6 @@ import { emailTakenByOther, setPendingEmail, switchEmail } from './profile-repos
 
 /** issue 5: an e-mail change link lives 24 hours. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
-/** spec 3: statusChangeEmail 10 is a pending change. */
-export const EMAIL_CHANGE_PENDING = 10;
-
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 const purpose = 'change_email';
 const cancelPurpose = 'cancel_email_change';
 
@@ -46,51 +45,10 @@ export interface ChangeEmailInput {
   email: string;
 }
 
-/** Back to no pending change (statusChangeEmail 0); its confirm and cancel links stop working. */
-async function endPendingChange(tx: Db, userId: number, now: Date) {
-  await setPendingEmail(tx, userId, null);
-  await revokeLinks(tx, userId, purpose, now);
-  await revokeLinks(tx, userId, cancelPurpose, now);
-}
-
 /** The e-mail change of spec 4: requested, pending (10 with the new address), then resent, revoked or accepted. */
 export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
-  const { db, clock, mailer, config } = deps;
+  const { db, mailer, config } = deps;
   const mailBudget = mailBudgetOf(deps);
-
-  async function sendLink(
-    userId: number,
-    oldEmail: string,
-    newEmail: string,
-    notifyOld: boolean,
-    activity: { kind: ActivityKind; client: Client },
-  ) {
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      await setPendingEmail(tx, userId, newEmail);
-      await recordActivity(tx, { userId, kind: activity.kind, at: now, ...activity.client });
-      // issueLink revokes the older links of this purpose: only the newest link works (superseded).
-      const hash = await issueLink(tx, {
-        userId,
-        purpose,
-        ttlMs: EMAIL_CHANGE_TTL_MS,
-        now,
-        payload: newEmail,
-      });
-      await mailer.send(confirmEmailChangeMail(newEmail, config.publicUrl, hash), tx);
-      if (!notifyOld) return;
-      // issue 10: the old mailbox can end the change with one click, without the (maybe stolen) password.
-      const cancelHash = await issueLink(tx, {
-        userId,
-        purpose: cancelPurpose,
-        ttlMs: EMAIL_CHANGE_TTL_MS,
-        now,
-        payload: newEmail,
-      });
-      await mailer.send(emailChangeNoticeMail(oldEmail, newEmail, config.publicUrl, cancelHash), tx);
-    });
-    mailer.drain().catch(() => {});
-  }
 
   /** issue 10: a request and a resend share one budget of confirmation mails; the user is signed in, so a 429. */
   function spendMailBudget(userId: number, ip: string) {
@@ -98,13 +56,31 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
     if (refusal) throw new HttpError(429, 'rate_limited', mailRefusalMessages[refusal]);
   }
 
+  const pending = pendingRequests(deps, {
+    purpose,
+    ttlMs: EMAIL_CHANGE_TTL_MS,
+    pendingOf: (user) =>
+      user.statusChangeEmail === EMAIL_CHANGE_STATUS.pending && user.newChangeEmail
+        ? { to: user.newChangeEmail, payload: user.newChangeEmail }
+        : null,
+    notPending: () => badRequest('no_pending_change', 'There is no e-mail change waiting for confirmation.'),
+    spendResend: spendMailBudget,
+    markPending: (tx, userId, target) => setPendingEmail(tx, userId, target.to),
+    // Back to statusChangeEmail 0; the old mailbox's cancel link ends with the confirm link.
+    clearPending: async (tx, userId, now) => {
+      await setPendingEmail(tx, userId, null);
+      await revokeLinks(tx, userId, cancelPurpose, now);
+    },
+    linkMail: confirmEmailChangeMail,
+  });
+
   return {
     async request(caller: Caller, path: { userId: number; teamId: number }, input: ChangeEmailInput) {
       const userId = assertOwnIds(caller, path.userId, input.userId, input.user_id);
       requireMember(caller, path.teamId);
       const email = normalizeEmail(input.email);
       if (email.length === 0) throw badRequest('invalid_email', 'Please enter the new e-mail.');
-      if (email.length > 254 || !EMAIL.test(email)) throw badRequest('invalid_email', 'Invalid e-mail');
+      if (!isEmail(email)) throw badRequest('invalid_email', accountMessages.invalidLoginEmail);
       limit(limits.passwordCheck, userId);
       const user = await findUserById(db, userId);
       if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();
@@ -114,34 +90,30 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
       }
       if (await emailTakenByOther(db, email, userId)) throw emailTaken();
       spendMailBudget(userId, caller.client.ip);
-      await sendLink(userId, user.email, email, true, {
-        kind: ACTIVITY.emailChangeRequested,
-        client: caller.client,
+      const activity = { kind: ACTIVITY.emailChangeRequested, client: caller.client };
+      await pending.send(userId, { to: email, payload: email }, activity, async (tx, now) => {
+        // issue 10: the old mailbox can end the change with one click, without the (maybe stolen) password.
+        const cancelHash = await issueLink(tx, {
+          userId,
+          purpose: cancelPurpose,
+          ttlMs: EMAIL_CHANGE_TTL_MS,
+          now,
+          payload: email,
+        });
+        await mailer.send(emailChangeNoticeMail(user.email, email, config.publicUrl, cancelHash), tx);
       });
       return userView(deps, userId);
     },
 
     async resend(caller: Caller, pathUserId: number, input: { userId?: number; user_id?: number }) {
       const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
-      const user = await findUserById(db, userId);
-      if (!user?.newChangeEmail || user.statusChangeEmail !== EMAIL_CHANGE_PENDING) {
-        throw badRequest('no_pending_change', 'There is no e-mail change waiting for confirmation.');
-      }
-      spendMailBudget(userId, caller.client.ip);
-      await sendLink(userId, user.email, user.newChangeEmail, false, {
-        kind: ACTIVITY.emailChangeResent,
-        client: caller.client,
-      });
+      await pending.resend(userId, { kind: ACTIVITY.emailChangeResent, client: caller.client });
       return userView(deps, userId);
     },
 
     async revoke(caller: Caller, pathUserId: number, input: { userId?: number; user_id?: number }) {
       const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        await endPendingChange(tx, userId, now);
-        await recordActivity(tx, { userId, kind: ACTIVITY.emailChangeCancelled, at: now, ...caller.client });
-      });
+      await pending.revoke(userId, { kind: ACTIVITY.emailChangeCancelled, client: caller.client });
       return userView(deps, userId);
     },
 
@@ -150,41 +122,31 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
      * Used, expired or revoked (the change was confirmed, revoked or superseded by a password change): 400.
      */
     async cancel(hash: string, client: Client): Promise<{ ok: true }> {
-      const now = clock.now();
-      const userId = await db.transaction(async (tx) => {
-        const link = await redeemLinkLocked(tx, hash, cancelPurpose, now);
-        const user = await findUserById(tx, link.userId);
-        const pending = user?.statusChangeEmail === EMAIL_CHANGE_PENDING ? user.newChangeEmail : null;
-        if (!user || !link.payload || pending !== link.payload) throw invalidLink();
-        await endPendingChange(tx, user.id, now);
-        await recordActivity(tx, {
-          userId: user.id,
-          kind: ACTIVITY.emailChangeCancelled,
-          at: now,
-          ...client,
-        });
-        return user.id;
-      });
-      for (const team of await teamsOfUser(db, userId)) deps.hub.publish(team.id, 30);
+      const userId = await pending.redeem(
+        hash,
+        async (tx, user, _target, now) => {
+          await pending.end(tx, user.id, now);
+          const kind = ACTIVITY.emailChangeCancelled;
+          await recordActivity(tx, { userId: user.id, kind, at: now, ...client });
+          return user.id;
+        },
+        cancelPurpose,
+      );
+      for (const team of await teamsOfUser(db, userId)) deps.hub.publish(team.id, STREAM_EVENT.account);
       return { ok: true };
     },
 
     /** No sign-in needed: the link proves the new mailbox. Fails as 400 invalid_link or 409 email_taken. */
     async accept(hash: string, client: Client): Promise<{ ok: true }> {
-      const now = clock.now();
       let userId: number;
       try {
-        userId = await db.transaction(async (tx) => {
-          const link = await redeemLinkLocked(tx, hash, purpose, now);
-          const user = await findUserById(tx, link.userId);
-          const pending = user?.statusChangeEmail === EMAIL_CHANGE_PENDING ? user.newChangeEmail : null;
-          if (!user || !link.payload || pending !== link.payload) throw invalidLink();
-          if (!(await switchEmail(tx, user.id, link.payload))) throw emailTaken();
+        userId = await pending.redeem(hash, async (tx, user, target, now) => {
+          if (!(await switchEmail(tx, user.id, target.to))) throw emailTaken();
           // issue 10: links mailed before the change (e.g. a reset link to the old address) end here.
           await revokeAllLinks(tx, user.id, now);
           const kind = ACTIVITY.emailChangeConfirmed;
           await recordActivity(tx, { userId: user.id, kind, at: now, ...client });
-          await mailer.send(emailChangedMail(user.email, link.payload), tx);
+          await mailer.send(emailChangedMail(user.email, target.to), tx);
           return user.id;
         });
       } catch (error) {
@@ -193,7 +155,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
         throw error;
       }
       mailer.drain().catch(() => {});
-      for (const team of await teamsOfUser(db, userId)) deps.hub.publish(team.id, 30);
+      for (const team of await teamsOfUser(db, userId)) deps.hub.publish(team.id, STREAM_EVENT.account);
       return { ok: true };
     },
   };

@@ -1,3 +1,4 @@
+import { accountMessages, isEmail, isPasswordTooShort } from '../../contracts/account-rules.ts';
 import type { TwoFactorChallenge } from '../../contracts/two-factor.ts';
 import type { Deps } from '../app.ts';
 import type { Client } from '../lib/authenticate.ts';
@@ -9,14 +10,12 @@ import { ACTIVITY, type ActivityKind, recordActivity } from './activity.ts';
 import { deviceCookieValue, readDevice } from './device-cookie.ts';
 import { createGuestMailWork } from './guest-mail-work.ts';
 import { invalidLink, type LinkPurpose, peekLink, redeemLink, revokeAllLinks } from './links.ts';
-import { hashPassword, PASSWORD_MIN, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { createAuthLimiters, enforce } from './rate-limits.ts';
 import { createSession, revokeOtherSessions, type SessionToken } from './sessions.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 import { revokeChallenges } from './two-factor.repository.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
-
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
 /** Trimmed and lower-cased: one account per address, however it is typed. */
 export function normalizeEmail(login: string): string {
@@ -25,11 +24,12 @@ export function normalizeEmail(login: string): string {
 
 function validEmail(login: string): string {
   const email = normalizeEmail(login);
-  if (email.length > 254 || !EMAIL.test(email)) throw badRequest('invalid_email', 'invalid email');
+  if (!isEmail(email)) throw badRequest('invalid_email', accountMessages.invalidEmail);
   return email;
 }
 
-const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Incorrect e-mail or password');
+const invalidCredentials = () =>
+  new HttpError(401, 'invalid_credentials', accountMessages.incorrectCredentials);
 
 /** Who asks to sign in: address, browser and the browser's device cookie, if any (issue 10 sections 4 and 8). */
 export interface Visitor extends Client {
@@ -88,10 +88,10 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
     ): Promise<SignInResult> {
       const { ip } = visitor;
       enforce([limits.setPasswordIp, ip]);
-      if ([...input.password].length < PASSWORD_MIN) {
-        throw badRequest('weak_password', 'Minimum 6 symbols are required');
+      if (isPasswordTooShort(input.password)) {
+        throw badRequest('weak_password', accountMessages.minPassword);
       }
-      if (input.password !== input.confirm) throw badRequest('password_mismatch', 'Passwords do not match');
+      if (input.password !== input.confirm) throw badRequest('password_mismatch', accountMessages.mismatch);
       const now = clock.now();
       // A cheap look first, so that a bad link never costs a password hash.
       const link =

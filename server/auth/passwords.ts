@@ -6,7 +6,6 @@ const ARGON2ID = 2 as Algorithm;
 /** issue 2: argon2id with 19 MiB of memory, 2 passes, 1 lane (the OWASP minimum). */
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
-export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 1024;
 
 export function hashPassword(password: string): Promise<string> {

@@ -1,3 +1,4 @@
+import { accountMessages } from '../../contracts/account-rules.ts';
 import type { Caller } from '../lib/authenticate.ts';
 import type { Clock } from '../lib/clock.ts';
 import { badRequest, forbidden, HttpError } from '../lib/errors.ts';
@@ -41,7 +42,7 @@ export function assertOwnIds(caller: Caller, ...ids: (number | undefined)[]): nu
 }
 
 /** spec 8: the screen shows 'Incorrect password' under the current password field. */
-export const incorrectPassword = () => badRequest('incorrect_password', 'Incorrect password');
+export const incorrectPassword = () => badRequest('incorrect_password', accountMessages.incorrectPassword);
 
 /** A unique index refused the write (PostgreSQL 23505), however the driver wraps the error. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,3 +1,4 @@
+import { accountMessages, isPasswordTooShort } from '../../contracts/account-rules.ts';
 import type { Deps } from '../app.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { badRequest } from '../lib/errors.ts';
@@ -6,7 +7,7 @@ import { userView } from './account.service.ts';
 import { findUserById, setPasswordHash } from './accounts.repository.ts';
 import { ACTIVITY, recordActivity } from './activity.ts';
 import { revokeAllLinks } from './links.ts';
-import { hashPassword, PASSWORD_MIN, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './profile-common.ts';
 import { revokeOtherSessions } from './sessions.ts';
 
@@ -52,9 +53,8 @@ export async function changePassword(
     throw badRequest('id_mismatch', 'The team id does not match the path.');
   }
   // spec 5: the same texts the screen shows for its own checks.
-  if ([...input.new_password].length < PASSWORD_MIN)
-    throw badRequest('weak_password', 'Minimum 6 symbols are required');
-  if (input.new_password !== input.confirm) throw badRequest('password_mismatch', 'Passwords do not match');
+  if (isPasswordTooShort(input.new_password)) throw badRequest('weak_password', accountMessages.minPassword);
+  if (input.new_password !== input.confirm) throw badRequest('password_mismatch', accountMessages.mismatch);
   limit(limits.passwordCheck, userId);
   const user = await findUserById(deps.db, userId);
   if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();

@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { ADMIN_ROLE, EMAIL_CHANGE_STATUS } from '../../contracts/account-codes.ts';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Db } from '../db/database.ts';
 import { emailLinks, nodes, sessions, teamMembers, teams, users } from '../db/schema.ts';
-import { ADMIN_ROLE, type TeamMembershipSummary } from './account-deletion.precheck.ts';
+import type { TeamMembershipSummary } from './account-deletion.precheck.ts';
 
-/** spec 4: a closed team and its nodes carry status 50. */
-export const CLOSED_STATUS = 50;
+/** spec 4: a closed team carries status 50 (team_statuses 'Closed'); its nodes are deleted. */
+const CLOSED_STATUS = 50;
 
 /** True when another account already uses the address (case-insensitive). */
 export async function emailTakenByOther(db: Db, email: string, userId: number): Promise<boolean> {
@@ -19,7 +21,10 @@ export async function emailTakenByOther(db: Db, email: string, userId: number): 
 export async function setPendingEmail(db: Db, userId: number, newEmail: string | null): Promise<void> {
   await db
     .update(users)
-    .set({ statusChangeEmail: newEmail === null ? 0 : 10, newChangeEmail: newEmail })
+    .set({
+      statusChangeEmail: newEmail === null ? EMAIL_CHANGE_STATUS.none : EMAIL_CHANGE_STATUS.pending,
+      newChangeEmail: newEmail,
+    })
     .where(eq(users.id, userId));
 }
 
@@ -27,7 +32,7 @@ export async function setPendingEmail(db: Db, userId: number, newEmail: string |
 export async function switchEmail(tx: Db, userId: number, email: string): Promise<boolean> {
   const [row] = await tx
     .update(users)
-    .set({ email, statusChangeEmail: 0, newChangeEmail: null })
+    .set({ email, statusChangeEmail: EMAIL_CHANGE_STATUS.none, newChangeEmail: null })
     .where(
       and(
         eq(users.id, userId),
@@ -108,7 +113,7 @@ export async function deleteAccountRows(tx: Db, userId: number, teamIds: number[
   }
   if (closedTeamIds.length > 0) {
     await tx.update(teams).set({ status: CLOSED_STATUS }).where(inArray(teams.id, closedTeamIds));
-    await tx.update(nodes).set({ status: CLOSED_STATUS }).where(inArray(nodes.teamId, closedTeamIds));
+    await tx.update(nodes).set({ status: NODE_STATUS.deleted }).where(inArray(nodes.teamId, closedTeamIds));
   }
   return { sessionIds: removedSessions.map((row) => row.id), keptTeamIds, closedTeamIds };
 }

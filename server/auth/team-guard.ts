@@ -1,7 +1,7 @@
+import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
 import type { Deps } from '../app.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { forbidden, HttpError } from '../lib/errors.ts';
-import { ADMIN_ROLE } from './accounts.repository.ts';
 import { teamHasPendingAdminDeletion } from './profile-repository.ts';
 
 /**

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { TYPED_CODE_MAX } from '../../contracts/two-factor.ts';
 import { authenticate, type Caller } from '../lib/authenticate.ts';
 import { safeString, strictObject } from '../lib/input-schema.ts';
 import { bearerHeaders } from './account-schemas.ts';
 import { PASSWORD_MAX } from './passwords.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
-const code = safeString({ minLength: 1, maxLength: 32 });
+const code = safeString({ minLength: 1, maxLength: TYPED_CODE_MAX });
 const emptyBody = strictObject({});
 const enableBody = strictObject({ code }, ['code']);
 const disableBody = strictObject({ password: safeString({ minLength: 1, maxLength: PASSWORD_MAX }), code }, [

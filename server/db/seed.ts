@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CONFIG_STATUS } from '../../contracts/node-rules.ts';
 import type { Db } from './database.ts';
 import { configs } from './schema.ts';
 
@@ -12,7 +13,7 @@ export const seedConfigs = [
   {
     id: 1,
     name: 'NODR Lite',
-    status: 10,
+    status: CONFIG_STATUS.available,
     storage: 500 * GB,
     ram: 8 * GB,
     bandwidth: 500 * Mbps,
@@ -21,7 +22,7 @@ export const seedConfigs = [
   {
     id: 2,
     name: 'NODR Standard',
-    status: 10,
+    status: CONFIG_STATUS.available,
     storage: 2 * TB,
     ram: 16 * GB,
     bandwidth: 1 * Gbps,
@@ -30,7 +31,7 @@ export const seedConfigs = [
   {
     id: 3,
     name: 'NODR Pro',
-    status: 10,
+    status: CONFIG_STATUS.available,
     storage: 8 * TB,
     ram: 64 * GB,
     bandwidth: 10 * Gbps,
@@ -39,7 +40,7 @@ export const seedConfigs = [
   {
     id: 4,
     name: 'NODR Edge',
-    status: 1,
+    status: CONFIG_STATUS.soon,
     storage: 16 * TB,
     ram: 128 * GB,
     bandwidth: 25 * Gbps,

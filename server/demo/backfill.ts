@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { simulatedMinute, type TrafficProfile } from '../../agent/simulate.ts';
+import { simulatedMinute, type TrafficProfile } from '../../simulation/traffic.ts';
 import type { Db } from '../db/database.ts';
 import { insertMinutes } from '../stats/stats.repository.ts';
 

@@ -1,5 +1,6 @@
-import type { TrafficProfile } from '../../agent/simulate.ts';
-import type { HardwareReport } from '../api/hardware-check.ts';
+import type { HardwareReport } from '../../contracts/node-protocol.ts';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
+import type { TrafficProfile } from '../../simulation/traffic.ts';
 
 /** The demo account (docs/demo.md). The password is random per data folder and printed at every start. */
 export const DEMO_EMAIL = 'demo@nodr.local';
@@ -33,7 +34,7 @@ export const BACKFILL_DAYS = 35;
 export const DEMO_NODES: readonly [DemoNode, DemoNode, DemoNode] = [
   {
     name: 'Amsterdam edge',
-    status: 10,
+    status: NODE_STATUS.active,
     configId: 2,
     report: { storage: 3.4 * TB, ram: 32 * GB, ip: '81.2.69.160', os: 10, bandwidth: 2_000_000_000 },
     ageDays: 36,
@@ -42,14 +43,14 @@ export const DEMO_NODES: readonly [DemoNode, DemoNode, DemoNode] = [
   },
   {
     name: 'Frankfurt spare',
-    status: 1,
+    status: NODE_STATUS.configuring,
     configId: 3,
     report: { storage: 9.1 * TB, ram: 32 * GB, ip: '81.2.69.161', os: 10, bandwidth: 1_000_000_000 },
     ageDays: 2,
   },
   {
     name: 'Warsaw office',
-    status: 20,
+    status: NODE_STATUS.inactive,
     configId: 1,
     report: { storage: 720 * GB, ram: 16 * GB, ip: '81.2.69.162', os: 10, bandwidth: 1_000_000_000 },
     ageDays: 40,

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AgentClock } from '../../agent/clock.ts';
-import { minuteOf } from '../../agent/protocol.ts';
+import { minuteOf } from '../../contracts/node-protocol.ts';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { nodes } from '../db/schema.ts';
 import { backfillMinutes, lastStoredMinute } from './backfill.ts';
 import { BACKFILL_DAYS, DEMO_NODES } from './demo-data.ts';
@@ -67,7 +68,7 @@ export async function startDemo(
         nowMinute - toDays * DAY,
       );
     }
-  } else if (active?.status === 10 && activeDemo.profile) {
+  } else if (active?.status === NODE_STATUS.active && activeDemo.profile) {
     // The minutes the server was stopped: the live agent only reports from now on.
     const last = await lastStoredMinute(db, active.id);
     const from = Math.max(nowMinute - BACKFILL_DAYS * DAY, (last ?? 0) + 60);
@@ -77,7 +78,7 @@ export async function startDemo(
 
   // A deleted demo node has nothing to report; an inactive one still heartbeats (and reports once reactivated).
   const stop =
-    active && active.status !== 50 && activeDemo.profile
+    active && active.status !== NODE_STATUS.deleted && activeDemo.profile
       ? await startLiveAgent(app, account.licenseKey, activeDemo.profile, nowMinute - 60, options.agentClock)
       : async () => {};
   return { account, created, backfill, stop };

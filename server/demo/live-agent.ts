@@ -5,8 +5,8 @@ import type { FetchLike } from '../../agent/client.ts';
 import type { AgentClock } from '../../agent/clock.ts';
 import { createAgent } from '../../agent/create.ts';
 import type { AgentLogger } from '../../agent/log.ts';
-import type { TrafficProfile } from '../../agent/simulate.ts';
 import { StateFile } from '../../agent/state.ts';
+import type { TrafficProfile } from '../../simulation/traffic.ts';
 import { demoFiles } from './seed-demo.ts';
 
 /** The agent's requests answered by the server in the same process (no socket, works before `listen`). */

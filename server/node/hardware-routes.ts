@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { HardwareReport } from '../api/hardware-check.ts';
+import type { HardwareReport } from '../../contracts/node-protocol.ts';
+import { OS_CODES } from '../../contracts/node-rules.ts';
 import { heartbeat, recordCheck } from '../api/verification.service.ts';
 import { noBody, safeString, strictObject } from '../lib/input-schema.ts';
 import { verifyNodeRequest } from './verify.ts';
@@ -17,7 +18,7 @@ export const hardwareRoutes: FastifyPluginAsync = async (app) => {
             storage: bytes,
             ram: bytes,
             ip: safeString({ maxLength: 64 }),
-            os: { type: 'integer', enum: [10, 20, 30] },
+            os: { type: 'integer', enum: OS_CODES },
             bandwidth: bytes,
           },
           ['storage', 'ram', 'ip', 'os', 'bandwidth'],

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { MAX_POINTS_PER_REQUEST } from '../../contracts/node-protocol.ts';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { conflict } from '../lib/errors.ts';
 import { strictObject } from '../lib/input-schema.ts';
 import { ingestTelemetry } from '../stats/ingest.service.ts';
 import type { MinutePoint } from '../stats/stats.repository.ts';
 import { verifyNodeRequest } from './verify.ts';
 
-/** A day of minutes: a node that was offline for a day catches up in one request. */
-export const MAX_POINTS_PER_BATCH = 1440;
 /** 1 TB in a minute (about 133 Gbit/s) is far above any node; larger counters are a broken agent. */
 const MAX_BYTES_PER_MINUTE = 1_000_000_000_000;
 
@@ -26,7 +26,7 @@ const point = strictObject(
   ['ts', 'uplink', 'delivered', 'input', 'viewers', 'quality'],
 );
 const telemetryBody = strictObject(
-  { points: { type: 'array', minItems: 1, maxItems: MAX_POINTS_PER_BATCH, items: point } },
+  { points: { type: 'array', minItems: 1, maxItems: MAX_POINTS_PER_REQUEST, items: point } },
   ['points'],
 );
 
@@ -36,7 +36,8 @@ export const telemetryRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { points: MinutePoint[] } }>('/v1/telemetry', options, async (request) => {
     const { deps } = app;
     const node = await verifyNodeRequest(deps, request);
-    if (node.status !== 10) throw conflict('node_not_active', 'Only an active node reports telemetry.');
+    if (node.status !== NODE_STATUS.active)
+      throw conflict('node_not_active', 'Only an active node reports telemetry.');
     return ingestTelemetry(deps.db, node.id, request.body.points, {
       nowSeconds: Math.floor(deps.clock.now().getTime() / 1000),
       minuteRetentionDays: deps.config.retention.minuteDays,

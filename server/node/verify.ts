@@ -1,9 +1,10 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { NODE_HEADERS, verifyNodeSignature } from '../../contracts/node-signing.ts';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Deps } from '../app.ts';
 import { nodes } from '../db/schema.ts';
 import { HttpError } from '../lib/errors.ts';
-import { NODE_HEADERS, verifyNodeSignature } from './signing.ts';
 
 export type NodeRow = typeof nodes.$inferSelect;
 
@@ -49,7 +50,8 @@ export async function verifyNodeRequest(deps: Deps, request: FastifyRequest): Pr
   }
   if (license.length > 200) throw unauthorizedNode('unknown_node', 'Unknown license key.');
   const [node] = await deps.db.select().from(nodes).where(eq(nodes.licenseKey, license)).limit(1);
-  if (!node || node.status === 50) throw unauthorizedNode('unknown_node', 'Unknown license key.');
+  if (!node || node.status === NODE_STATUS.deleted)
+    throw unauthorizedNode('unknown_node', 'Unknown license key.');
   if (!verifyNodeSignature(node.publicKey, timestamp, request.rawBody ?? '', signature)) {
     throw unauthorizedNode('bad_signature', 'The signature does not match the key registered for this node.');
   }

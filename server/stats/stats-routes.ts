@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { STATS_PERIODS, type StatsQuery } from '../../contracts/stats-periods.ts';
 import { authenticate } from '../lib/authenticate.ts';
 import { idSchema, safeString, strictObject } from '../lib/input-schema.ts';
-import { loadStats, type StatsPeriod, type StatsQuery } from './stats.service.ts';
+import { loadStats } from './stats.service.ts';
 
 const seconds = { type: 'number', minimum: 0, maximum: 100_000_000_000 } as const;
 
@@ -43,7 +44,7 @@ function normaliseLicenceKeys(request: FastifyRequest): void {
 
 /** spec 7, statistics service: POST v1/nodr/day | week | month (Bearer). */
 export const statsRoutes: FastifyPluginAsync = async (app) => {
-  for (const period of ['day', 'week', 'month'] as const satisfies readonly StatsPeriod[]) {
+  for (const period of STATS_PERIODS) {
     app.post<{ Body: StatsQuery }>(
       `/v1/nodr/${period}`,
       {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { TelemetryPoint } from '../../contracts/node-protocol.ts';
+import type { StatPoint } from '../../contracts/stats-answer.ts';
 import type { Db } from '../db/database.ts';
-import type { TelemetryPoint } from '../node/protocol.ts';
 import { statsVersions } from './stats-cache.ts';
 
 /** One reported minute of one node, as the telemetry endpoint takes it. Bytes are per minute. */
@@ -72,6 +73,9 @@ export async function insertMinutes(db: Db, nodeId: number, points: readonly Min
   return accepted;
 }
 
+/** A JSON key of a statistics point: a field renamed in the contract breaks the type check here. */
+const key = (name: Exclude<keyof StatPoint, 'dt'>) => `"${name}":`;
+
 /**
  * The fields of a spec 3 point after `dt`, as JSON text, from a row of sums (uplink, delivered, input, viewers,
  * quality_sum, samples): bytes as integers, viewers as the rounded sum of the nodes' averages, quality as the
@@ -79,10 +83,10 @@ export async function insertMinutes(db: Db, nodeId: number, points: readonly Min
  * or NaN). floor(x + 0.5) rounds like Math.round. Plain concatenation is the cheapest way to build JSON in PostgreSQL
  * (on PGlite it takes well under half the time of json_build_object, and far less than returning rows to JavaScript).
  */
-const POINT_FIELDS = sql.raw(`'"nodrUpLink":' || uplink || ',"deliveredToViewers":' || delivered
-  || ',"inputFromCdn":' || input || ',"totalViewers":' || floor(viewers + 0.5)::int8
-  || ',"qualityIndex":' || case when samples > 0 then floor(quality_sum / samples * 100 + 0.5) / 100 else 0 end
-  || ',"deliverToInputRatio":'
+const POINT_FIELDS = sql.raw(`'${key('nodrUpLink')}' || uplink || ',${key('deliveredToViewers')}' || delivered
+  || ',${key('inputFromCdn')}' || input || ',${key('totalViewers')}' || floor(viewers + 0.5)::int8
+  || ',${key('qualityIndex')}' || case when samples > 0 then floor(quality_sum / samples * 100 + 0.5) / 100 else 0 end
+  || ',${key('deliverToInputRatio')}'
   || case when input > 0 then floor(delivered::float8 / input * 10000 + 0.5) / 10000 else 0 end`);
 
 /**

@@ -1,24 +1,16 @@
+import { STATS_PERIOD, type StatsPeriod, type StatsQuery } from '../../contracts/stats-periods.ts';
 import type { Db } from '../db/database.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { badRequest, forbidden } from '../lib/errors.ts';
 import { type BucketTable, nodesByLicense, readStatsJson } from './stats.repository.ts';
 import { statsCacheOf } from './stats-cache.ts';
 
-export type StatsPeriod = 'day' | 'week' | 'month';
-
-/** spec 9: the window of each period, and the bucket width the charts use (spec 4: 60 / 1200 / 3600 s). */
-export const PERIODS: Record<StatsPeriod, { window: number; interval: number; table: BucketTable }> = {
-  day: { window: 86_400, interval: 60, table: 'stat_minute' },
-  week: { window: 604_800, interval: 1200, table: 'stat_20m' },
-  month: { window: 2_592_000, interval: 3600, table: 'stat_hour' },
+/** The bucket table each period is read from: one row per node and interval of the period. */
+const BUCKET_TABLE: Record<StatsPeriod, BucketTable> = {
+  day: 'stat_minute',
+  week: 'stat_20m',
+  month: 'stat_hour',
 };
-
-export interface StatsQuery {
-  startTimestamp: number;
-  endTimestamp: number;
-  clientId: number;
-  licenceKey: string[];
-}
 
 /**
  * The statistics of spec 7 for a team's selected nodes: refuses a window longer than the period's (400), a caller
@@ -32,7 +24,8 @@ export async function loadStats(
   period: StatsPeriod,
   query: StatsQuery,
 ): Promise<string> {
-  const { window, interval, table } = PERIODS[period];
+  const { windowSeconds: window, intervalSeconds: interval } = STATS_PERIOD[period];
+  const table = BUCKET_TABLE[period];
   const start = Math.floor(query.startTimestamp);
   const end = Math.floor(query.endTimestamp);
   const span = end - start;

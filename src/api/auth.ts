@@ -1,4 +1,16 @@
-import { array, boolean, type Infer, literal, nullable, number, string, type, union } from 'superstruct';
+import {
+  array,
+  boolean,
+  type Describe,
+  type Infer,
+  literal,
+  nullable,
+  number,
+  string,
+  type,
+  union,
+} from 'superstruct';
+import type { TeamRenderBody, UserBody } from '../../contracts/user-body.ts';
 import { request } from './client.ts';
 
 /** The answer of sign-in and of set-new-password (docs/api-auth.md). */
@@ -28,10 +40,14 @@ export const isChallenge = (answer: PasswordStep): answer is Challenge => 'two_f
 export const OkStruct = type({ ok: literal(true) });
 
 /** A team as listed in a user's TeamsRender and by POST v1/teams; role 10 is Admin (spec 6). */
-export const TeamRenderStruct = type({ id: number(), name: string(), role: number() });
+export const TeamRenderStruct: Describe<TeamRenderBody> = type({
+  id: number(),
+  name: string(),
+  role: number(),
+});
 
 /** spec 3: the user, with TeamsRender first = current workspace. */
-export const UserStruct = type({
+export const UserStruct: Describe<UserBody> = type({
   id: number(),
   email: string(),
   name: string(),

@@ -11,6 +11,9 @@ import {
   type,
   union,
 } from 'superstruct';
+import { DICTIONARY_LOCALE, type DictionaryEntry } from '../../contracts/dictionaries.ts';
+import type { HardwareCheck } from '../../contracts/hardware-check.ts';
+import type { ConfigBody, NodeReadBody, NodeStatusBody } from '../../contracts/node-body.ts';
 import {
   HEALTH_TRANSITIONS_SHOWN,
   healthPath,
@@ -20,7 +23,7 @@ import {
 import { request } from './client.ts';
 
 /** A hardware configuration option (spec 3). Status 10 is available; any other status is coming soon. */
-export const ConfigStruct = type({
+export const ConfigStruct: Describe<ConfigBody> = type({
   id: number(),
   name: string(),
   status: number(),
@@ -35,7 +38,7 @@ export const ConfigStruct = type({
 export type Config = Infer<typeof ConfigStruct>;
 
 /** A node (NODR) as the main API answers it (spec 3). `check` is the JSON text of CheckStruct, or null. */
-export const NodeStruct = type({
+export const NodeStruct: Describe<NodeReadBody> = type({
   id: number(),
   teamId: number(),
   name: string(),
@@ -77,7 +80,7 @@ export const NodeHealthAnswerStruct: Describe<NodeHealthAnswer> = type({
 });
 
 /** The parsed `check` of a node (spec 3 checkConfigurationsNodr): an overall result and one verdict per value. */
-export const CheckStruct = type({
+export const CheckStruct: Describe<HardwareCheck> = type({
   result: boolean(),
   check_config_nodr: type({
     storage: type({ used: number(), result: boolean() }),
@@ -90,11 +93,13 @@ export const CheckStruct = type({
 export type Check = Infer<typeof CheckStruct>;
 
 /** The answer of toggle and delete: the node's id and its new status (spec 4). */
-export const ToggleResultStruct = type({ id: number(), status: number() });
+export const ToggleResultStruct: Describe<NodeStatusBody> = type({ id: number(), status: number() });
 export type ToggleResult = Infer<typeof ToggleResultStruct>;
 
-export const DictionaryEntryStruct = type({ value: union([number(), string()]), name: string() });
-export type DictionaryEntry = Infer<typeof DictionaryEntryStruct>;
+export const DictionaryEntryStruct: Describe<DictionaryEntry> = type({
+  value: union([number(), string()]),
+  name: string(),
+});
 
 const dictionary = () => array(DictionaryEntryStruct);
 
@@ -120,9 +125,6 @@ export const DictionariesStruct = type({
   nodr_status: dictionary(),
 });
 export type Dictionaries = Infer<typeof DictionariesStruct>;
-
-/** spec 9: the dictionaries locale the app asks for. */
-export const DICTIONARIES_LOCALE = 45;
 
 /** A node's check parsed (spec 3), or null when there is none yet or it cannot be read. */
 export function parseCheck(check: string | null): Check | null {
@@ -254,6 +256,6 @@ export function listConfigs(signal?: AbortSignal): Promise<Config[]> {
   return request('api', 'POST', 'v1/configs', { struct: array(ConfigStruct), signal });
 }
 
-export function getDictionaries(locale = DICTIONARIES_LOCALE, signal?: AbortSignal): Promise<Dictionaries> {
+export function getDictionaries(locale = DICTIONARY_LOCALE, signal?: AbortSignal): Promise<Dictionaries> {
   return request('api', 'GET', `dictionaries/${locale}`, { struct: DictionariesStruct, signal });
 }

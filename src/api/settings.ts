@@ -1,31 +1,28 @@
-import { array, create, type Infer, literal, number, string, type, union } from 'superstruct';
+import { array, create, type Describe, enums, type Infer, number, string, type } from 'superstruct';
+import { PERMISSION_TO_DELETE } from '../../contracts/account-codes.ts';
+import {
+  PRECHECK_STATUSES,
+  type PrecheckBody,
+  type PrecheckTeamBody,
+} from '../../contracts/account-deletion.ts';
 import { OkStruct, siteOrigin, type User, UserStruct, type UserUpdate, updateUser } from './auth.ts';
 import { ApiError, request } from './client.ts';
 
 /** spec 3/4: one of the user's teams as the deletion pre-check sees it. */
-export const PrecheckTeamStruct = type({
+export const PrecheckTeamStruct: Describe<PrecheckTeamBody> = type({
   id: number(),
   name: string(),
-  /** spec 6: 10 Admin, anything else Viewer. */
   role: number(),
-  /** spec 4: 20 blocks the deletion, 10 allows it. */
-  permissionToDelete: union([literal(10), literal(20)]),
+  permissionToDelete: enums([PERMISSION_TO_DELETE.allowed, PERMISSION_TO_DELETE.blocked]),
   countAdmin: number(),
   countUser: number(),
 });
 
-/** spec 4: the codes of the deletion pre-check. 200-203 allow the deletion, 401 and 402 block it. */
-export const PrecheckStatusStruct = union([
-  literal(200),
-  literal(201),
-  literal(202),
-  literal(203),
-  literal(401),
-  literal(402),
-]);
+/** spec 4: the codes of the deletion pre-check. */
+export const PrecheckStatusStruct = enums(PRECHECK_STATUSES);
 
 /** The answer of POST v1/user/{userId}/info_delete (HTTP 200, or HTTP 400 when blocked). */
-export const PrecheckStruct = type({
+export const PrecheckStruct: Describe<PrecheckBody> = type({
   status: PrecheckStatusStruct,
   statusMessage: string(),
   teams: array(PrecheckTeamStruct),

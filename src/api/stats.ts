@@ -1,26 +1,21 @@
-import { type Infer, number, record, string, type } from 'superstruct';
+import { type Describe, type Infer, number, record, string, type } from 'superstruct';
+import type { StatPoint, StatsAnswer } from '../../contracts/stats-answer.ts';
+import type { StatsPeriod, StatsQuery } from '../../contracts/stats-periods.ts';
 import { request } from './client.ts';
 
-/**
- * A chart point of the statistics service (spec 3, docs/api-stats.md). Traffic fields are bytes in the bucket
- * (60, 1200 or 3600 s), or over the window in totals; the web app turns them into bit rates.
- */
-export const StatPointStruct = type({
-  /** Unix seconds at the start of the bucket (of the window, in totals). */
+/** A chart point of the statistics service (spec 3, docs/api-stats.md; the fields: contracts/stats-answer.ts). */
+export const StatPointStruct: Describe<StatPoint> = type({
   dt: number(),
   nodrUpLink: number(),
   deliveredToViewers: number(),
   inputFromCdn: number(),
-  /** Sum over the nodes of each node's average viewers in the bucket, rounded. */
   totalViewers: number(),
-  /** 0..100, averaged over the minute samples. */
   qualityIndex: number(),
-  /** delivered / input; 0 when input is 0. */
   deliverToInputRatio: number(),
 });
 
 /** spec 7: `result` keyed by dt (only buckets with data), `total_result`, and `text` (JSON: interval, points). */
-export const StatsResponseStruct = type({
+export const StatsResponseStruct: Describe<StatsAnswer> = type({
   result: record(string(), StatPointStruct),
   total_result: StatPointStruct,
   text: string(),
@@ -29,33 +24,14 @@ export const StatsResponseStruct = type({
 /** spec 4 and 7: the statistics configuration list, saved JSON as a string ('{}' until saved). */
 export const StatSettingsStruct = type({ text: string() });
 
-export type StatPoint = Infer<typeof StatPointStruct>;
-export type StatsResponse = Infer<typeof StatsResponseStruct>;
 export type StatSettings = Infer<typeof StatSettingsStruct>;
-
-export type StatsPeriod = 'day' | 'week' | 'month';
-
-/** spec 9: the window each period covers, in seconds. */
-export const STATS_WINDOW_SECONDS: Record<StatsPeriod, number> = {
-  day: 86_400,
-  week: 604_800,
-  month: 2_592_000,
-};
-
-/** spec 7: the statistics payload. clientId is the team id; licenceKey the selected nodes' license keys. */
-export interface StatsPayload {
-  startTimestamp: number;
-  endTimestamp: number;
-  clientId: number;
-  licenceKey: string[];
-}
 
 /** POST {stats}/v1/nodr/{period}. */
 export function loadStats(
   period: StatsPeriod,
-  payload: StatsPayload,
+  payload: StatsQuery,
   signal?: AbortSignal,
-): Promise<StatsResponse> {
+): Promise<StatsAnswer> {
   return request('stats', 'POST', `v1/nodr/${period}`, {
     json: payload,
     struct: StatsResponseStruct,

@@ -1,13 +1,11 @@
 import { useActorRef } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import { serviceUrl } from '../api/client.ts';
 import { eventStreamMachine } from '../machines/event-stream.machine.ts';
 import { type LiveUpdatesListeners as Listeners, LiveUpdatesContext } from '../shared/live-updates.ts';
 import { useSession } from '../shared/session-context.tsx';
 import { ConnectionBanner } from './connection-banner.tsx';
-
-/** spec 4: the value sent when the account or the team changed. */
-const ACCOUNT_CHANGED = 30;
 
 /**
  * Holds the live-updates stream (spec 4) open once for the signed-in layout. Each message 10, 20 or 30 goes to every
@@ -44,7 +42,7 @@ function EventStream({ listeners }: { listeners: Listeners }) {
       actions: {
         refresh: (_, value) => {
           for (const listener of listeners.updates) listener(value);
-          if (value === ACCOUNT_CHANGED) recheckSession();
+          if (value === STREAM_EVENT.account) recheckSession();
         },
         health: (_, health) => {
           for (const listener of listeners.health) listener(health);

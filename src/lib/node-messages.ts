@@ -1,14 +1,12 @@
+import {
+  INVALID_PUBLIC_KEY_MESSAGE,
+  KEY_TAKEN_MESSAGE,
+  NODE_LIMIT_MESSAGE,
+} from '../../contracts/node-rules.ts';
 import { ApiError, isUnreachable } from '../api/client.ts';
 import { UNREACHABLE } from './connection-messages.ts';
 
-/** spec 8: node creation or update error 409. */
-export const KEY_TAKEN =
-  'The key is already taken by another NODR. Please check that you enter your key and try again';
-/** spec 8 and 5: a 500 on create/update, or a failed format check. */
-export const KEY_FORMAT = 'Incorrect format public key. Please check your key and try again';
-/** spec 2 and 9: the 'soon' modal, also what the server says at the 3-node limit. */
-export const SOON_TITLE = 'Soon it will be possible to add a new NODR';
-/** What the 'soon' modal and the add flow at 3 nodes say below SOON_TITLE. */
+/** What the 'soon' modal and the add flow at 3 nodes say below its title, NODE_LIMIT_MESSAGE. */
 export const SOON_DETAIL =
   'A workspace can run up to 3 NODRs for now. We will let you know when you can add more.';
 /** Any other failure of a node call (an unexpected server error). */
@@ -26,10 +24,11 @@ const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'ne
 export function keyFailure(error: unknown): Failure {
   const code = codeOf(error);
   if (!(error instanceof ApiError)) return actionFailure(error);
-  if (code === 'node_limit') return { message: SOON_TITLE, code };
-  if (code === 'public_key_taken') return { message: KEY_TAKEN, code };
+  if (code === 'node_limit') return { message: NODE_LIMIT_MESSAGE, code };
+  if (code === 'public_key_taken') return { message: KEY_TAKEN_MESSAGE, code };
   // spec 8: a 500 reads as a key in the wrong format; so does the server's own format refusal.
-  if (error.status === 500 || code === 'invalid_public_key') return { message: KEY_FORMAT, code };
+  if (error.status === 500 || code === 'invalid_public_key')
+    return { message: INVALID_PUBLIC_KEY_MESSAGE, code };
   return actionFailure(error);
 }
 
@@ -44,4 +43,7 @@ export function actionFailure(error: unknown): Failure {
 }
 
 /** spec 5 and 8: a key that fails the format check before any call. */
-export const KEY_FORMAT_FAILURE: Failure = { message: KEY_FORMAT, code: 'invalid_public_key' };
+export const KEY_FORMAT_FAILURE: Failure = {
+  message: INVALID_PUBLIC_KEY_MESSAGE,
+  code: 'invalid_public_key',
+};

@@ -1,4 +1,7 @@
+import type { CheckParameter } from '../../contracts/hardware-check.ts';
 import type { NodeHealthEvent } from '../../contracts/node-health.ts';
+import { MAX_NODES } from '../../contracts/node-rules.ts';
+import { isInactiveStatus, NODE_STATUS } from '../../contracts/node-status.ts';
 import { type Check, type Node, parseCheck } from '../api/nodes.ts';
 
 /**
@@ -15,24 +18,16 @@ export type NodeDisplay =
   | 'suspended';
 
 export function nodeDisplay(node: Pick<Node, 'status' | 'check'>): NodeDisplay {
-  switch (node.status) {
-    case 1: {
-      // spec 4: no check result is 'Configuring hardware'; a failed check 'Misconfigured'; a passed one 'Launching'.
-      const check = parseCheck(node.check);
-      if (!check) return 'hardware';
-      return check.result ? 'launching' : 'misconfigured';
-    }
-    case 10:
-      return 'active';
-    case 20:
-    case 30:
-    case 40:
-      return 'inactive';
-    case 50:
-      return 'deleted';
-    default:
-      return 'suspended';
+  if (node.status === NODE_STATUS.configuring) {
+    // spec 4: no check result is 'Configuring hardware'; a failed check 'Misconfigured'; a passed one 'Launching'.
+    const check = parseCheck(node.check);
+    if (!check) return 'hardware';
+    return check.result ? 'launching' : 'misconfigured';
   }
+  if (node.status === NODE_STATUS.active) return 'active';
+  if (isInactiveStatus(node.status)) return 'inactive';
+  if (node.status === NODE_STATUS.deleted) return 'deleted';
+  return 'suspended';
 }
 
 /** The status label of spec 2 and 4. */
@@ -53,10 +48,6 @@ export const SUSPENDED_MESSAGE =
 /** spec 8: any failed node parameter check. */
 export const PARAMETER_TOO_LOW = 'This parameter is lower than required minimum.';
 
-/** The five verification rows of spec 2, in order. */
-export const CHECK_PARAMETERS = ['storage', 'ram', 'ip', 'os', 'bandwidth'] as const;
-export type CheckParameter = (typeof CHECK_PARAMETERS)[number];
-
 /** A verification row: 'awaiting' until the node reports, then passed or failed. */
 export type Verdict = { state: 'awaiting' } | { state: 'passed' | 'failed'; used: number | string };
 
@@ -75,22 +66,13 @@ export function verdicts(check: Check | null): Record<CheckParameter, Verdict> {
   };
 }
 
-/** spec 3 OS codes. */
-export const OS_NAMES: Record<number, string> = { 10: 'Linux', 20: 'Windows', 30: 'MacOS' };
-
-/** spec 9: at most 3 nodes per team; at 3 the add action opens the 'soon' modal. */
-export const MAX_NODES = 3;
-
-/** spec 5: node name length limit. */
-export const MAX_NODE_NAME = 320;
-
 /**
  * issue 9: an active node (status 10) that stopped reporting is offline. Offline is a health state beside the spec's
  * status, not a status: the node still displays 'active' to every rule of spec 4 (power, settings), and only the
  * card's label says Offline. `online` is absent on a server without health; then the node is taken as online.
  */
 export function isOffline(node: Pick<Node, 'status' | 'online'>): boolean {
-  return node.status === 10 && node.online === false;
+  return node.status === NODE_STATUS.active && node.online === false;
 }
 
 /** What the card's status label shows: the spec's display, or 'offline' for an active node that went quiet. */

@@ -1,8 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { hasPublicKeyShape } from '../../contracts/public-key.ts';
 import { PUBLIC_KEY } from '../../tests/fixtures/node-fixtures.ts';
-import { hasPublicKeyShape, maskPublicKey } from './public-key.ts';
+import { maskPublicKey } from './public-key.ts';
 
 describe('public key shape (spec 5)', () => {
   it('accepts real P-256 keys, with CRLF line ends and surrounding space', () => {

@@ -8,7 +8,8 @@ import {
   revokeDeletion,
 } from '../api/settings.ts';
 import { fromRequest } from './from-request.ts';
-import { afterStrictModeRemount } from './link-confirmation.ts';
+import { confirmingLinkWith } from './link-confirmation.actors.ts';
+import { pendingRequestWith } from './pending-request.actors.ts';
 
 // Each actor passes its signal on, so a stopped machine cancels its request (STYLE 5).
 
@@ -21,15 +22,8 @@ export const requestDeletionActor = fromRequest<User, { userId: number; password
   ({ input, signal }) => requestDeletion(input, signal),
 );
 
-export const resendDeletionActor = fromRequest<User, { userId: number }>(({ input, signal }) =>
-  resendDeletion(input.userId, signal),
-);
+/** 'Deleting in progress!': POST v1/user/{id}/resend and v1/user/{id}/revoke. */
+export const pendingDeletionActor = pendingRequestWith({ resend: resendDeletion, revoke: revokeDeletion });
 
-export const revokeDeletionActor = fromRequest<User, { userId: number }>(({ input, signal }) =>
-  revokeDeletion(input.userId, signal),
-);
-
-export const acceptDeletionActor = fromRequest<unknown, { hash: string }>(async ({ input, signal }) => {
-  await afterStrictModeRemount(signal);
-  return acceptDeletion(input.hash, signal);
-});
+/** spec 2, /deleteUserAccount/{hash}: DELETE v1/user/accept, without sign-in. */
+export const deletionLinkMachine = confirmingLinkWith(acceptDeletion);

@@ -1,34 +1,24 @@
 import { assign, setup } from 'xstate';
 import type { Precheck, PrecheckStatus } from '../api/settings.ts';
-import {
-  acceptDeletionActor,
-  precheckActor,
-  requestDeletionActor,
-  resendDeletionActor,
-  revokeDeletionActor,
-} from './account-deletion.actors.ts';
+import { pendingDeletionActor, precheckActor, requestDeletionActor } from './account-deletion.actors.ts';
 import { authMessages, type FieldErrors } from './auth-validation.ts';
+import type { PendingRequestParentEvent } from './pending-request.machine.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
 
 export interface AccountDeletionInput {
   userId: number;
   /** spec 3: deletion already requested and not yet confirmed. */
   deleteProgress: boolean;
-  /** The hash of a /deleteUserAccount/{hash} link: the machine then only confirms it (result page). */
-  hash?: string;
 }
 
 export interface AccountDeletionContext {
   userId: number;
-  hash: string | null;
   /** The last pre-check answer: its code decides the modal, its teams are listed in it. */
   precheck: Precheck | null;
   password: string;
   errors: FieldErrors<'password'>;
   /** spec 8: the error code of the last failed call. */
   errorCode: string | null;
-  /** A short confirmation after a resend. */
-  notice: string | null;
   /** deleteProgress when the screen opened: the start state follows it. */
   startsPending: boolean;
 }
@@ -39,8 +29,10 @@ export type AccountDeletionEvent =
   | { type: 'deletion.cancel' }
   | { type: 'deletion.edit' }
   | { type: 'deletion.submit'; password: string }
-  | { type: 'deletion.resend' }
-  | { type: 'deletion.revoke' };
+  | PendingRequestParentEvent;
+
+/** spec 2: what a resent deletion link says. */
+const DELETION_RESENT = 'A new confirmation link has been sent to your e-mail.';
 
 type Outcome = { target: 'blocked' | 'confirming' };
 
@@ -62,20 +54,20 @@ const submittedPassword = (event: AccountDeletionEvent) =>
 /**
  * Account deletion (spec 2, 4): the pre-check, then the 'Unable to delete account' modal or the confirm modal with
  * the password; a confirmed request closes the modal, rechecks the session and leaves the deletion pending, where
- * it can be resent or revoked. With a hash the machine confirms a link instead and ends as success or error.
+ * it can be resent or revoked (the pending-request child). The link itself is used on its own page
+ * (`deletionLinkMachine`, the link-confirmation machine).
  */
 export const accountDeletionMachine = setup({
   types: {
     context: {} as AccountDeletionContext,
     events: {} as AccountDeletionEvent,
     input: {} as AccountDeletionInput,
+    children: {} as { pendingRequest: 'pendingRequest' },
   },
   actors: {
     precheck: precheckActor,
     requestDeletion: requestDeletionActor,
-    resendDeletion: resendDeletionActor,
-    revokeDeletion: revokeDeletionActor,
-    acceptDeletion: acceptDeletionActor,
+    pendingRequest: pendingDeletionActor,
   },
   actions: {
     /** Given by the screen: re-runs GET v1/check (spec 4). */
@@ -100,14 +92,10 @@ export const accountDeletionMachine = setup({
     keepFormFailure: assign((_, failure: RequestFailure) => ({
       errors: { form: failure.message },
       errorCode: failure.code,
-      notice: null,
     })),
-    enterPending: assign({ precheck: null, password: '', errors: {}, errorCode: null, notice: null }),
-    noteResent: assign({ notice: 'A new confirmation link has been sent to your e-mail.' }),
-    clearNotice: assign({ notice: null, errors: {}, errorCode: null }),
+    enterPending: assign({ precheck: null, password: '', errors: {}, errorCode: null }),
   },
   guards: {
-    hasHash: ({ context }) => context.hash !== null,
     isPending: ({ context }) => context.startsPending,
     precheckIs: (_, params: { expected: PrecheckStatus; actual: PrecheckStatus }) =>
       params.expected === params.actual,
@@ -117,23 +105,17 @@ export const accountDeletionMachine = setup({
   id: 'accountDeletion',
   context: ({ input }) => ({
     userId: input.userId,
-    hash: input.hash ?? null,
     precheck: null,
     password: '',
     errors: {},
     errorCode: null,
-    notice: null,
     startsPending: input.deleteProgress,
   }),
   initial: 'start',
   states: {
-    // spec 2: which view shows depends on the link, then on deleteProgress.
+    // spec 2: which view shows depends on deleteProgress.
     start: {
-      always: [
-        { guard: 'hasHash', target: 'accepting' },
-        { guard: 'isPending', target: 'pending' },
-        { target: 'idle' },
-      ],
+      always: [{ guard: 'isPending', target: 'pending' }, { target: 'idle' }],
     },
     idle: {
       on: { 'deletion.start': { target: 'checking', actions: 'clearError' } },
@@ -190,48 +172,15 @@ export const accountDeletionMachine = setup({
         },
       },
     },
-    // 'Deleting in progress!' with Resend link and Revoke.
+    // 'Deleting in progress!' with Resend link and Revoke; a revoke ends the child and the deletion.
     pending: {
-      on: {
-        'deletion.resend': { target: 'resending', actions: 'clearNotice' },
-        'deletion.revoke': { target: 'revoking', actions: 'clearNotice' },
-      },
-    },
-    resending: {
       invoke: {
-        id: 'resendDeletion',
-        src: 'resendDeletion',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'pending', actions: ['noteResent', 'recheckSession'] },
-        onError: {
-          target: 'pending',
-          actions: { type: 'keepFormFailure', params: ({ event }) => toRequestFailure(event.error) },
-        },
+        id: 'pendingRequest',
+        src: 'pendingRequest',
+        input: ({ context }) => ({ id: context.userId, resentNotice: DELETION_RESENT }),
+        onDone: { target: 'idle', actions: 'recheckSession' },
       },
+      on: { 'request.resent': { actions: 'recheckSession' } },
     },
-    revoking: {
-      invoke: {
-        id: 'revokeDeletion',
-        src: 'revokeDeletion',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'idle', actions: ['clearNotice', 'recheckSession'] },
-        onError: {
-          target: 'pending',
-          actions: { type: 'keepFormFailure', params: ({ event }) => toRequestFailure(event.error) },
-        },
-      },
-    },
-    accepting: {
-      invoke: {
-        id: 'acceptDeletion',
-        src: 'acceptDeletion',
-        input: ({ context }) => ({ hash: context.hash ?? '' }),
-        onDone: { target: 'success' },
-        onError: { target: 'error' },
-      },
-    },
-    success: { type: 'final' },
-    // spec 8: an expired, used or revoked link reads 'This link is expired'.
-    error: { type: 'final' },
   },
 });

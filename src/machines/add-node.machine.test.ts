@@ -1,10 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import {
+  INVALID_PUBLIC_KEY_MESSAGE,
+  KEY_TAKEN_MESSAGE,
+  NODE_LIMIT_MESSAGE,
+} from '../../contracts/node-rules.ts';
 import { configs, makeNode, PUBLIC_KEY } from '../../tests/fixtures/node-fixtures.ts';
 import { actorDone, actorError, createMachineModel } from '../../tests/model/machine-model.ts';
 import { ApiError } from '../api/client.ts';
 import type { Node } from '../api/nodes.ts';
-import { KEY_FORMAT, KEY_TAKEN, SOON_TITLE } from '../lib/node-messages.ts';
 import { addNodeMachine } from './add-node.machine.ts';
 
 const input = { teamId: 3, command: 'curl -fsSLO https://example.com/nodr-install.sh' };
@@ -30,7 +34,7 @@ describe('add node machine, model', () => {
       actorDone('copyText'),
       actorError('copyText', new Error('denied')),
       actorDone('createNode', makeNode()),
-      actorError('createNode', new ApiError(409, 'public_key_taken', KEY_TAKEN)),
+      actorError('createNode', new ApiError(409, 'public_key_taken', KEY_TAKEN_MESSAGE)),
     ],
   });
   it.each(model.paths)('$description', (path) => model.run(path));
@@ -79,10 +83,10 @@ describe('add node machine, behaviour', () => {
   });
 
   it.each([
-    [new ApiError(409, 'public_key_taken', 'taken'), KEY_TAKEN],
-    [new ApiError(500, 'internal', 'boom'), KEY_FORMAT],
-    [new ApiError(400, 'invalid_public_key', 'bad'), KEY_FORMAT],
-    [new ApiError(409, 'node_limit', 'limit'), SOON_TITLE],
+    [new ApiError(409, 'public_key_taken', 'taken'), KEY_TAKEN_MESSAGE],
+    [new ApiError(500, 'internal', 'boom'), INVALID_PUBLIC_KEY_MESSAGE],
+    [new ApiError(400, 'invalid_public_key', 'bad'), INVALID_PUBLIC_KEY_MESSAGE],
+    [new ApiError(409, 'node_limit', 'limit'), NODE_LIMIT_MESSAGE],
   ])('maps %s to the spec 8 message, kept until the key changes', async (error, message) => {
     const { actor, finish } = start(async () => {
       throw error;
@@ -107,7 +111,7 @@ describe('add node machine, behaviour', () => {
     actor.send({ type: 'step.next' });
     actor.send({ type: 'key.input', text: PUBLIC_KEY.replace('\n', '') });
     actor.send({ type: 'key.submit' });
-    expect(actor.getSnapshot().context.error).toBe(KEY_FORMAT);
+    expect(actor.getSnapshot().context.error).toBe(INVALID_PUBLIC_KEY_MESSAGE);
     expect(create).not.toHaveBeenCalled();
   });
 

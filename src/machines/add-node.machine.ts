@@ -1,8 +1,8 @@
 import { assign, not, setup } from 'xstate';
+import { CONFIG_STATUS, MAX_NODES } from '../../contracts/node-rules.ts';
+import { hasPublicKeyShape } from '../../contracts/public-key.ts';
 import type { Config } from '../api/nodes.ts';
 import { actionFailure, type Failure, KEY_FORMAT_FAILURE, keyFailure } from '../lib/node-messages.ts';
-import { MAX_NODES } from '../lib/node-status.ts';
-import { hasPublicKeyShape } from '../lib/public-key.ts';
 import { type AddNodeStart, copyTextActor, createNodeActor, loadConfigsActor } from './add-node.actors.ts';
 
 export interface AddNodeContext {
@@ -41,7 +41,7 @@ export const addNodeMachine = setup({
     // The first available configuration is chosen up front, so step 1 can go on at once.
     assignConfigs: assign((_, { configs }: AddNodeStart) => ({
       configs,
-      configId: configs.find((config) => config.status === 10)?.id ?? null,
+      configId: configs.find((config) => config.status === CONFIG_STATUS.available)?.id ?? null,
       error: null,
     })),
     assignFailure: assign((_, failure: Failure) => ({ error: failure.message, errorCode: failure.code })),
@@ -54,7 +54,7 @@ export const addNodeMachine = setup({
     // spec 5: only a configuration with status 10 is selectable.
     configAvailable: ({ context, event }) =>
       event.type === 'config.select' &&
-      context.configs.some((c) => c.id === event.configId && c.status === 10),
+      context.configs.some((c) => c.id === event.configId && c.status === CONFIG_STATUS.available),
     hasConfig: ({ context }) => context.configId !== null,
     // spec 5: Confirm is disabled while the field is empty.
     keyEmpty: ({ context }) => context.publicKey.trim() === '',

@@ -1,22 +1,15 @@
+import { accountMessages, isEmail, isPasswordTooShort } from '../../contracts/account-rules.ts';
+
 /** spec 5: the exact texts of the sign-in and sign-up forms. */
 export const authMessages = {
   required: 'Required field',
-  /** spec 5: 'Invalid e-mail' on login, 'invalid email' elsewhere. */
-  loginEmail: 'Invalid e-mail',
-  email: 'invalid email',
+  loginEmail: accountMessages.invalidLoginEmail,
+  email: accountMessages.invalidEmail,
   allRequired: 'All fields are required',
-  minPassword: 'Minimum 6 symbols are required',
-  mismatch: 'Passwords do not match',
-  incorrectCredentials: 'Incorrect e-mail or password',
+  minPassword: accountMessages.minPassword,
+  mismatch: accountMessages.mismatch,
+  incorrectCredentials: accountMessages.incorrectCredentials,
 } as const;
-
-/** spec 9: minimum password length, counted in characters as the server counts them. */
-export const PASSWORD_MIN = 6;
-
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
-
-/** An address the server will take: a local part, an @, a dotted domain, 254 characters at most. */
-export const isEmail = (email: string): boolean => email.length <= 254 && EMAIL.test(email);
 
 /** Messages per field, plus `form` for a message about the whole form. No key: no error. */
 export type FieldErrors<Field extends string> = Partial<Record<Field | 'form', string>>;
@@ -67,7 +60,7 @@ export function validateNewPassword(input: {
   if (input.password === '' && input.confirm === '') return { form: authMessages.allRequired };
   let password: string | undefined;
   if (input.password === '') password = authMessages.required;
-  else if ([...input.password].length < PASSWORD_MIN) password = authMessages.minPassword;
+  else if (isPasswordTooShort(input.password)) password = authMessages.minPassword;
   let confirm: string | undefined;
   if (input.confirm === '') confirm = authMessages.required;
   else if (input.password !== '' && input.confirm !== input.password) confirm = authMessages.mismatch;

@@ -2,12 +2,14 @@ import type { User } from '../api/auth.ts';
 import {
   acceptEmailChange,
   type ChangeEmailInput,
+  cancelEmailChange,
   changeEmail,
   resendEmailChange,
   revokeEmailChange,
 } from '../api/settings.ts';
 import { fromRequest } from './from-request.ts';
-import { afterStrictModeRemount } from './link-confirmation.ts';
+import { confirmingLinkWith } from './link-confirmation.actors.ts';
+import { pendingRequestWith } from './pending-request.actors.ts';
 
 // Each actor passes its signal on, so a stopped machine cancels its request (STYLE 5).
 
@@ -15,15 +17,14 @@ export const requestEmailChangeActor = fromRequest<User, ChangeEmailInput>(({ in
   changeEmail(input, signal),
 );
 
-export const resendEmailChangeActor = fromRequest<User, { userId: number }>(({ input, signal }) =>
-  resendEmailChange(input.userId, signal),
-);
-
-export const revokeEmailChangeActor = fromRequest<User, { userId: number }>(({ input, signal }) =>
-  revokeEmailChange(input.userId, signal),
-);
-
-export const acceptEmailChangeActor = fromRequest<unknown, { hash: string }>(async ({ input, signal }) => {
-  await afterStrictModeRemount(signal);
-  return acceptEmailChange(input.hash, signal);
+/** 'Request in progress': POST v1/profile_settings/user/{id}/change_email/resend and .../revoke. */
+export const pendingEmailChangeActor = pendingRequestWith({
+  resend: resendEmailChange,
+  revoke: revokeEmailChange,
 });
+
+/** spec 2, /changeEmail/{hash}: POST v1/profile_settings/change_email/accept, without sign-in. */
+export const emailChangeLinkMachine = confirmingLinkWith(acceptEmailChange);
+
+/** issue 10, /cancelEmailChange/{hash}: POST v1/profile_settings/change_email/cancel, the old mailbox's one click. */
+export const cancelEmailChangeLinkMachine = confirmingLinkWith(cancelEmailChange);

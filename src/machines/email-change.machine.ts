@@ -1,12 +1,10 @@
 import { assign, setup } from 'xstate';
+import { EMAIL_CHANGE_STATUS } from '../../contracts/account-codes.ts';
+import { isEmail } from '../../contracts/account-rules.ts';
 import type { User } from '../api/auth.ts';
-import { authMessages, type FieldErrors, hasErrors, isEmail } from './auth-validation.ts';
-import {
-  acceptEmailChangeActor,
-  requestEmailChangeActor,
-  resendEmailChangeActor,
-  revokeEmailChangeActor,
-} from './email-change.actors.ts';
+import { authMessages, type FieldErrors, hasErrors } from './auth-validation.ts';
+import { pendingEmailChangeActor, requestEmailChangeActor } from './email-change.actors.ts';
+import type { PendingRequestParentEvent } from './pending-request.machine.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
 
 type Field = 'email' | 'password';
@@ -17,14 +15,11 @@ export interface EmailChangeInput {
   /** spec 3: statusChangeEmail 10 is a pending change. */
   statusChangeEmail: number;
   newChangeEmail: string | null;
-  /** The hash of a /changeEmail/{hash} link: the machine then only confirms it (result page). */
-  hash?: string;
 }
 
 export interface EmailChangeContext {
   userId: number;
   teamId: number;
-  hash: string | null;
   /** The pending new address (spec 2: shown with 'Request in progress'). */
   newEmail: string | null;
   /** Trimmed (spec 5), kept for the request. */
@@ -32,17 +27,12 @@ export interface EmailChangeContext {
   errors: FieldErrors<Field>;
   /** spec 8: the error code of the last failed call. */
   errorCode: string | null;
-  /** A short confirmation after a resend. */
-  notice: string | null;
 }
 
 export type EmailChangeEvent =
   | { type: 'email.submit'; email: string; password: string }
   | { type: 'email.edit'; field: Field }
-  | { type: 'email.resend' }
-  | { type: 'email.revoke' };
-
-export const EMAIL_PENDING = 10;
+  | PendingRequestParentEvent;
 
 /** spec 5, change e-mail: both fields required ('All fields are required'), the address valid ('Invalid e-mail'). */
 export function validateEmailChange(input: { email: string; password: string }): FieldErrors<Field> {
@@ -52,6 +42,10 @@ export function validateEmailChange(input: { email: string; password: string }):
   return {};
 }
 
+/** spec 2: what a resent e-mail change link says. */
+const resentNotice = (newEmail: string | null) =>
+  `A new confirmation link has been sent to ${newEmail ?? 'the new address'}.`;
+
 const submitted = (event: EmailChangeEvent) => {
   const { email, password } = event as Extract<EmailChangeEvent, { type: 'email.submit' }>;
   return { email: email.trim(), password: password.trim() };
@@ -59,20 +53,19 @@ const submitted = (event: EmailChangeEvent) => {
 
 /**
  * E-mail change (spec 2, 4): the form at status 0; after a request the change is pending (status 10 with the new
- * address) and can be resent or revoked; the session is rechecked after submit, resend and revoke. With a hash the
- * machine confirms a link instead and ends as success or error (result page).
+ * address) and can be resent or revoked (the pending-request child); the session is rechecked after submit, resend
+ * and revoke. The link itself is used on its own page (`emailChangeLinkMachine`, the link-confirmation machine).
  */
 export const emailChangeMachine = setup({
   types: {
     context: {} as EmailChangeContext,
     events: {} as EmailChangeEvent,
     input: {} as EmailChangeInput,
+    children: {} as { pendingRequest: 'pendingRequest' },
   },
   actors: {
     requestChange: requestEmailChangeActor,
-    resendChange: resendEmailChangeActor,
-    revokeChange: revokeEmailChangeActor,
-    acceptChange: acceptEmailChangeActor,
+    pendingRequest: pendingEmailChangeActor,
   },
   actions: {
     /** Given by the screen: re-runs GET v1/check (spec 4). */
@@ -88,12 +81,6 @@ export const emailChangeMachine = setup({
     keepFailure: assign((_, failure: RequestFailure) => ({
       errors: { password: failure.message },
       errorCode: failure.code,
-      notice: null,
-    })),
-    keepPendingFailure: assign((_, failure: RequestFailure) => ({
-      errors: { form: failure.message },
-      errorCode: failure.code,
-      notice: null,
     })),
     keepPending: assign((_, user: User) => ({
       newEmail: user.newChangeEmail,
@@ -101,14 +88,9 @@ export const emailChangeMachine = setup({
       errors: {},
       errorCode: null,
     })),
-    noteResent: assign(({ context }) => ({
-      notice: `A new confirmation link has been sent to ${context.newEmail ?? 'the new address'}.`,
-    })),
-    clearPending: assign({ newEmail: null, errors: {}, errorCode: null, notice: null }),
-    clearNotice: assign({ notice: null, errors: {}, errorCode: null }),
+    clearPending: assign({ newEmail: null, errors: {}, errorCode: null }),
   },
   guards: {
-    hasHash: ({ context }) => context.hash !== null,
     isPending: ({ context }) => context.newEmail !== null,
     formIsValid: ({ event }) =>
       event.type === 'email.submit' && !hasErrors(validateEmailChange(submitted(event))),
@@ -118,22 +100,16 @@ export const emailChangeMachine = setup({
   context: ({ input }) => ({
     userId: input.userId,
     teamId: input.teamId,
-    hash: input.hash ?? null,
-    newEmail: input.statusChangeEmail === EMAIL_PENDING ? input.newChangeEmail : null,
+    newEmail: input.statusChangeEmail === EMAIL_CHANGE_STATUS.pending ? input.newChangeEmail : null,
     fields: { email: '', password: '' },
     errors: {},
     errorCode: null,
-    notice: null,
   }),
   initial: 'start',
   states: {
-    // spec 2: which view shows depends on the link, then on statusChangeEmail.
+    // spec 2: which view shows depends on statusChangeEmail.
     start: {
-      always: [
-        { guard: 'hasHash', target: 'accepting' },
-        { guard: 'isPending', target: 'pending' },
-        { target: 'form' },
-      ],
+      always: [{ guard: 'isPending', target: 'pending' }, { target: 'form' }],
     },
     form: {
       on: {
@@ -159,47 +135,15 @@ export const emailChangeMachine = setup({
         },
       },
     },
+    // 'Request in progress' with Resend and Revoke; a revoke ends the child and the change.
     pending: {
-      on: {
-        'email.resend': { target: 'resending', actions: 'clearNotice' },
-        'email.revoke': { target: 'revoking', actions: 'clearNotice' },
-      },
-    },
-    resending: {
       invoke: {
-        id: 'resendChange',
-        src: 'resendChange',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'pending', actions: ['noteResent', 'recheckSession'] },
-        onError: {
-          target: 'pending',
-          actions: { type: 'keepPendingFailure', params: ({ event }) => toRequestFailure(event.error) },
-        },
-      },
-    },
-    revoking: {
-      invoke: {
-        id: 'revokeChange',
-        src: 'revokeChange',
-        input: ({ context }) => ({ userId: context.userId }),
+        id: 'pendingRequest',
+        src: 'pendingRequest',
+        input: ({ context }) => ({ id: context.userId, resentNotice: resentNotice(context.newEmail) }),
         onDone: { target: 'form', actions: ['clearPending', 'recheckSession'] },
-        onError: {
-          target: 'pending',
-          actions: { type: 'keepPendingFailure', params: ({ event }) => toRequestFailure(event.error) },
-        },
       },
+      on: { 'request.resent': { actions: 'recheckSession' } },
     },
-    accepting: {
-      invoke: {
-        id: 'acceptChange',
-        src: 'acceptChange',
-        input: ({ context }) => ({ hash: context.hash ?? '' }),
-        onDone: { target: 'success' },
-        onError: { target: 'error' },
-      },
-    },
-    success: { type: 'final' },
-    // spec 8: an expired, used or revoked link, and an address taken meanwhile, all read 'This link is expired'.
-    error: { type: 'final' },
   },
 });

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { NodeHealthEvent } from '../../contracts/node-health.ts';
 import { eventSourceActor } from './event-stream.actors.ts';
 
@@ -30,8 +31,8 @@ export interface EventStreamInput {
 export const FIRST_RETRY_MS = 1000;
 export const MAX_RETRY_MS = 64_000;
 
-/** spec 4: the values that mean 'the data on screen changed' (10 node list, 20 node status, 30 account or team). */
-export const REFRESH_VALUES: readonly number[] = [10, 20, 30];
+/** spec 4: the values that mean 'the data on screen changed' (node list, node status, account or team). */
+const REFRESH_VALUES: readonly number[] = Object.values(STREAM_EVENT);
 
 /**
  * The live-updates stream (spec 4): an EventSource with credentials; each message 10, 20 or 30 triggers `refresh`

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { INVALID_PUBLIC_KEY_MESSAGE, KEY_TAKEN_MESSAGE } from '../../contracts/node-rules.ts';
 import { configs, nodesByDisplay, OTHER_PUBLIC_KEY } from '../../tests/fixtures/node-fixtures.ts';
 import { actorDone, actorError, createMachineModel } from '../../tests/model/machine-model.ts';
 import { ApiError } from '../api/client.ts';
 import type { Node } from '../api/nodes.ts';
-import { KEY_FORMAT, KEY_TAKEN } from '../lib/node-messages.ts';
 import { configUpdateMachine } from './node-config-update.machine.ts';
 
 const { misconfigured, hardware } = nodesByDisplay;
@@ -20,7 +20,7 @@ describe('config update machine, model', () => {
       { type: 'config.submit' },
       { type: 'config.cancel' },
       actorDone('updateNode', hardware),
-      actorError('updateNode', new ApiError(409, 'public_key_taken', KEY_TAKEN)),
+      actorError('updateNode', new ApiError(409, 'public_key_taken', KEY_TAKEN_MESSAGE)),
     ],
   });
   it.each(model.paths)('$description', (path) => model.run(path));
@@ -57,16 +57,16 @@ describe('config update machine, behaviour', () => {
       text: '-----BEGIN PUBLIC KEY-----\nabc\n-----END PUBLIC KEY-----',
     });
     actor.send({ type: 'config.submit' });
-    expect(actor.getSnapshot().context.error).toBe(KEY_FORMAT);
+    expect(actor.getSnapshot().context.error).toBe(INVALID_PUBLIC_KEY_MESSAGE);
     expect(update).not.toHaveBeenCalled();
     actor.send({ type: 'config.keyInput', text: OTHER_PUBLIC_KEY });
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
   it.each([
-    [new ApiError(409, 'public_key_taken', 'taken'), KEY_TAKEN],
-    [new ApiError(500, 'internal', 'boom'), KEY_FORMAT],
-    [new ApiError(400, 'invalid_public_key', 'bad'), KEY_FORMAT],
+    [new ApiError(409, 'public_key_taken', 'taken'), KEY_TAKEN_MESSAGE],
+    [new ApiError(500, 'internal', 'boom'), INVALID_PUBLIC_KEY_MESSAGE],
+    [new ApiError(400, 'invalid_public_key', 'bad'), INVALID_PUBLIC_KEY_MESSAGE],
   ])('shows the spec 8 message for %s', async (error, message) => {
     const actor = start(async () => {
       throw error;

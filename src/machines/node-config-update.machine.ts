@@ -1,7 +1,8 @@
 import { assign, setup } from 'xstate';
+import { CONFIG_STATUS } from '../../contracts/node-rules.ts';
+import { hasPublicKeyShape } from '../../contracts/public-key.ts';
 import type { Config, Node } from '../api/nodes.ts';
 import { type Failure, KEY_FORMAT_FAILURE, keyFailure } from '../lib/node-messages.ts';
-import { hasPublicKeyShape } from '../lib/public-key.ts';
 import { updateNodeActor } from './node.actors.ts';
 
 export interface ConfigUpdateContext {
@@ -46,7 +47,7 @@ export const configUpdateMachine = setup({
   guards: {
     // spec 5: only a configuration with status 10 is selectable.
     configAvailable: ({ context }, configId: number) =>
-      context.configs.some((config) => config.id === configId && config.status === 10),
+      context.configs.some((config) => config.id === configId && config.status === CONFIG_STATUS.available),
     // spec 5: an empty key is allowed (sent without a key); a key, if entered, must be valid.
     keyEmptyOrValid: ({ context }) => context.keyInput.trim() === '' || hasPublicKeyShape(context.keyInput),
   },

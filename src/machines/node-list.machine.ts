@@ -1,8 +1,9 @@
 import { assign, enqueueActions, sendParent, setup } from 'xstate';
 import type { NodeHealthEvent } from '../../contracts/node-health.ts';
+import { MAX_NODES } from '../../contracts/node-rules.ts';
 import type { Config, Node } from '../api/nodes.ts';
 import { actionFailure, type Failure } from '../lib/node-messages.ts';
-import { applyHealth, MAX_NODES } from '../lib/node-status.ts';
+import { applyHealth } from '../lib/node-status.ts';
 import { type NodeActorRef, nodeMachine } from './node.machine.ts';
 import { loadNodesAndConfigs, type NodesAndConfigs } from './node-list.actors.ts';
 

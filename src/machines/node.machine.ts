@@ -1,12 +1,12 @@
 import { type ActorRefFrom, and, assign, not, type SnapshotFrom, setup, stateIn } from 'xstate';
 import type { NodeHealthEvent } from '../../contracts/node-health.ts';
+import { isNodeNameTooLong } from '../../contracts/node-rules.ts';
 import type { Config, Node } from '../api/nodes.ts';
 import { actionFailure, type Failure } from '../lib/node-messages.ts';
 import {
   applyHealth,
   type CardStatus,
   isOffline,
-  MAX_NODE_NAME,
   type NodeDisplay,
   nodeDisplay,
 } from '../lib/node-status.ts';
@@ -87,7 +87,7 @@ export const nodeMachine = setup({
     isNewName: ({ context, event }) => {
       if (event.type !== 'node.rename') return false;
       const name = event.name.trim();
-      return name !== context.node.name && name.length <= MAX_NODE_NAME;
+      return name !== context.node.name && !isNodeNameTooLong(name);
     },
     /** A settings modal closed with a node from the server (null when closed without a change). */
     returnedNode: (_, node: Node | null) => node !== null,

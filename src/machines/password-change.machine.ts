@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
-import { authMessages, type FieldErrors, hasErrors, PASSWORD_MIN } from './auth-validation.ts';
+import { accountMessages, isPasswordTooShort } from '../../contracts/account-rules.ts';
+import { authMessages, type FieldErrors, hasErrors } from './auth-validation.ts';
 import { changePasswordActor } from './password-change.actors.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
 
@@ -30,7 +31,7 @@ export const passwordMessages = {
   allRequired: authMessages.allRequired,
   minPassword: authMessages.minPassword,
   mismatch: authMessages.mismatch,
-  incorrect: 'Incorrect password',
+  incorrect: accountMessages.incorrectPassword,
 } as const;
 
 const trimmed = (fields: PasswordFields): PasswordFields => ({
@@ -46,7 +47,7 @@ export function validatePasswordChange(input: PasswordFields): FieldErrors<Passw
     return { form: passwordMessages.allRequired };
   }
   const errors: FieldErrors<PasswordField> = {};
-  if ([...fields.newPassword].length < PASSWORD_MIN) errors.newPassword = passwordMessages.minPassword;
+  if (isPasswordTooShort(fields.newPassword)) errors.newPassword = passwordMessages.minPassword;
   if (fields.confirm !== fields.newPassword) errors.confirm = passwordMessages.mismatch;
   return errors;
 }

@@ -1,18 +1,10 @@
+import { STATS_PERIOD, type StatsPeriod } from '../../contracts/stats-periods.ts';
 import { listNodesWithDeleted } from '../api/nodes.ts';
-import {
-  getStatSettings,
-  loadStats,
-  putStatSettings,
-  STATS_WINDOW_SECONDS,
-  type StatsPeriod,
-} from '../api/stats.ts';
+import { getStatSettings, loadStats, putStatSettings } from '../api/stats.ts';
 import { statsWorker } from '../workers/stats.client.ts';
 import type { StatSeries } from '../workers/stats.ts';
 import { fromRequest } from './from-request.ts';
 import { type SavedStatSettings, type StatNode, statNodes } from './statistics.selection.ts';
-
-/** spec 4 and 9: the interval each filter shows after a successful load. */
-export const INTERVAL_SECONDS: Record<StatsPeriod, number> = { day: 60, week: 1200, month: 3600 };
 
 export interface StatisticsSetup {
   nodes: StatNode[];
@@ -48,10 +40,10 @@ export interface StatsLoadInput {
  * bucket, so the buckets line up), turned into chart series by the worker.
  */
 export const loadStatSeries = fromRequest<StatSeries, StatsLoadInput>(async ({ input, signal }) => {
-  const interval = INTERVAL_SECONDS[input.filter];
+  const { intervalSeconds: interval, windowSeconds } = STATS_PERIOD[input.filter];
   const now = Date.now() / 1000;
   const end = Math.ceil(now / interval) * interval;
-  const start = end - STATS_WINDOW_SECONDS[input.filter];
+  const start = end - windowSeconds;
   const answer = await loadStats(
     input.filter,
     { startTimestamp: start, endTimestamp: end, clientId: input.teamId, licenceKey: input.licenceKeys },

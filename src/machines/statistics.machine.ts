@@ -1,8 +1,7 @@
 import { assign, enqueueActions, type SnapshotFrom, setup } from 'xstate';
-import type { StatsPeriod } from '../api/stats.ts';
+import { STATS_PERIOD, type StatsPeriod } from '../../contracts/stats-periods.ts';
 import type { StatSeries } from '../workers/stats.ts';
 import {
-  INTERVAL_SECONDS,
   loadSampleSeries,
   loadStatisticsSetup,
   loadStatSeries,
@@ -94,7 +93,7 @@ export const statisticsMachine = setup({
     assignStat: assign(({ context }, stat: StatSeries) => ({
       stat,
       sample: false,
-      discrete: INTERVAL_SECONDS[context.filter],
+      discrete: STATS_PERIOD[context.filter].intervalSeconds,
       generation: context.generation + 1,
     })),
     // A timed refresh of the same view: new figures, the same zoom.

@@ -1,4 +1,4 @@
-import type { StatsPeriod } from '../api/stats.ts';
+import type { StatsPeriod } from '../../contracts/stats-periods.ts';
 
 /**
  * How often each filter's figures are read again while they are on screen: Day gains a point a minute; a Week

@@ -1,4 +1,5 @@
-import type { StatsPeriod } from '../api/stats.ts';
+import { isInactiveStatus, NODE_STATUS, STATISTICS_STATUSES } from '../../contracts/node-status.ts';
+import { isStatsPeriod, type StatsPeriod } from '../../contracts/stats-periods.ts';
 
 /** A node as the statistics list needs it. */
 export interface StatNode {
@@ -10,24 +11,24 @@ export interface StatNode {
 
 export type StatGroup = 'active' | 'inactive' | 'deleted';
 
-/** spec 4: Active is 10, Inactive 20, 30 or 40, Deleted 50; other statuses (1, suspended) have no statistics group. */
+/** spec 4: Active, Inactive (20, 30 or 40) and Deleted; other statuses (configuring, suspended) have no group. */
 export function groupOf(status: number): StatGroup | null {
-  if (status === 10) return 'active';
-  if (status === 20 || status === 30 || status === 40) return 'inactive';
-  if (status === 50) return 'deleted';
+  if (status === NODE_STATUS.active) return 'active';
+  if (isInactiveStatus(status)) return 'inactive';
+  if (status === NODE_STATUS.deleted) return 'deleted';
   return null;
 }
 
 /** spec 9: the statistics set covers statuses 10, 20, 30, 40 and 50. */
 export function statNodes<T extends StatNode>(nodes: readonly T[]): StatNode[] {
   return nodes
-    .filter((node) => groupOf(node.status) !== null)
+    .filter((node) => STATISTICS_STATUSES.includes(node.status))
     .map(({ id, name, status, licenseKey }) => ({ id, name, status, licenseKey }));
 }
 
 /** spec 2 and 9: the default selection is every active node. */
 export function defaultSelection(nodes: readonly StatNode[]): number[] {
-  return nodes.filter((node) => node.status === 10).map((node) => node.id);
+  return nodes.filter((node) => node.status === NODE_STATUS.active).map((node) => node.id);
 }
 
 /** What the screen saves through the statistic settings calls (spec 4, 7): the tab (filter) and the selection. */
@@ -35,8 +36,6 @@ export interface SavedStatSettings {
   filter: StatsPeriod;
   selected: number[];
 }
-
-const PERIODS: readonly StatsPeriod[] = ['day', 'week', 'month'];
 
 /**
  * The saved JSON text (spec 4: 'text parsed as JSON') turned back into a filter and a selection that fit the
@@ -46,7 +45,7 @@ export function restoreSettings(text: string | null, nodes: readonly StatNode[])
   const fallback: SavedStatSettings = { filter: 'day', selected: defaultSelection(nodes) };
   const saved = parseObject(text);
   if (!saved) return fallback;
-  const filter = PERIODS.find((period) => period === saved.filter) ?? 'day';
+  const filter = isStatsPeriod(saved.filter) ? saved.filter : 'day';
   if (!Array.isArray(saved.selected)) return { ...fallback, filter };
   const known = new Set(nodes.map((node) => node.id));
   const selected = saved.selected.filter((id): id is number => typeof id === 'number' && known.has(id));

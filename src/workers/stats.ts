@@ -1,4 +1,4 @@
-import type { StatPoint } from '../api/stats.ts';
+import type { StatPoint } from '../../contracts/stats-answer.ts';
 import type { LegacyStatPoint } from '../data/sample-stats.ts';
 
 /** Either point shape of spec 3, in a map keyed by time (the service's `result`) or as a list. */

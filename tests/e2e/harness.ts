@@ -42,11 +42,27 @@ interface ServerProcess {
   exited: Promise<void>;
 }
 
+const groupAlive = (pid: number): boolean => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Stops the server's whole process group: under libfaketime the product runs as a child of the `faketime` wrapper,
+ * which dies on SIGTERM without passing it on, so signalling only the wrapper left the product running.
+ */
 async function stopProcess({ child, exited }: ServerProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
+  const pid = child.pid;
+  if (pid === undefined || !groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (groupAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+  await exited;
 }
 
 /**
@@ -78,6 +94,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so that stopProcess reaches the product behind the faketime wrapper too.
+      detached: true,
     });
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();

@@ -2,7 +2,7 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeRequestHeaders } from '../../server/node/signing.ts';
+import { nodeRequestHeaders } from '../../contracts/node-signing.ts';
 import {
   type ApiAccount,
   expectNoAxeViolations,

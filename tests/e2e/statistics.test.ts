@@ -1,7 +1,7 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { nodeRequestHeaders } from '../../server/node/signing.ts';
+import { nodeRequestHeaders } from '../../contracts/node-signing.ts';
 import { samplePoints } from '../../src/data/sample-stats.ts';
 import { formatBits } from '../../src/lib/bits.ts';
 import { transformStats } from '../../src/workers/stats.ts';

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { NodeHealthTransition } from '../../contracts/node-health.ts';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Config, Node } from '../../src/api/nodes.ts';
 import type { AppConfig } from '../../src/shared/app-config.ts';
 import { AppConfigProvider } from '../../src/shared/app-config-context.tsx';
@@ -106,7 +107,7 @@ export function fakeNodesApi(
       'PUT',
       (_, id) => {
         const node = find(id)!;
-        Object.assign(node, { status: 1, check: null });
+        Object.assign(node, { status: NODE_STATUS.configuring, check: null });
         return ok(node);
       },
     ],
@@ -115,7 +116,7 @@ export function fakeNodesApi(
       'PUT',
       (_, id) => {
         const node = find(id)!;
-        node.status = node.status === 10 ? 20 : 10;
+        node.status = node.status === NODE_STATUS.active ? NODE_STATUS.inactive : NODE_STATUS.active;
         return ok({ id: node.id, status: node.status });
       },
     ],
@@ -124,7 +125,7 @@ export function fakeNodesApi(
       'DELETE',
       (_, id) => {
         state.nodes = state.nodes.filter((node) => node.id !== Number(id));
-        return ok({ id: Number(id), status: 50 });
+        return ok({ id: Number(id), status: NODE_STATUS.deleted });
       },
     ],
   ];

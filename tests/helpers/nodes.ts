@@ -1,6 +1,6 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { create } from 'superstruct';
-import { nodeRequestHeaders } from '../../server/node/signing.ts';
+import { nodeRequestHeaders } from '../../contracts/node-signing.ts';
 import { type Node, NodeStruct } from '../../src/api/nodes.ts';
 import { form, type SignedInUser, type TestServer } from './server.ts';
 

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentClock } from '../../agent/clock.ts';
-import { simulatedMinute } from '../../agent/simulate.ts';
 import { BACKFILL_DAYS, DEMO_EMAIL, DEMO_NODES } from '../../server/demo/demo-data.ts';
 import { demoBanner, type RunningDemo, startDemo } from '../../server/demo/index.ts';
+import { simulatedMinute } from '../../simulation/traffic.ts';
 import { form, startTestServer, type TestServer } from '../helpers/server.ts';
 
 function rows<T>(result: unknown): T[] {

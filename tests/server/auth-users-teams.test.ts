@@ -116,6 +116,26 @@ describe('user and team calls', () => {
     expect(other.statusCode).toBe(403);
   });
 
+  it('counts profile fields in characters (code points), as the web app does: 30 emoji fit, 31 do not', async () => {
+    const emoji30 = '😀'.repeat(30);
+    const saved = await putUser(admin, admin.userId, { name: emoji30, surname: `é${'😀'.repeat(29)}` });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ name: emoji30, surname: `é${'😀'.repeat(29)}` });
+    const tooLong: Fields[] = [
+      { name: `${emoji30}😀` },
+      { surname: `x${emoji30}` },
+      { phone: `+${emoji30}` },
+    ];
+    for (const fields of tooLong) {
+      const response = await putUser(admin, admin.userId, fields);
+      expect(response.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'invalid_field' });
+    }
+    // The phone keeps its own rule too: 30 characters of digits and phone punctuation only.
+    const phone = await putUser(admin, admin.userId, { phone: '+44 (20) 7946-0958 12 34 56 78' });
+    expect(phone.statusCode).toBe(200);
+  });
+
   it('lists the users of the current team and the teams of the caller', async () => {
     const users = await send(server, 'POST', '/auth/v1/user', {}, { headers: admin.headers });
     expect(users.statusCode).toBe(200);

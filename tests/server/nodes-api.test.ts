@@ -289,6 +289,9 @@ describe('main API: node calls of spec 7', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'name_too_long' });
     expect(nodeOf(await rename('')).name).toBe('');
+    // spec 5 counts characters: an emoji is one (two UTF-16 units), on the server as in the web app.
+    expect(nodeOf(await rename('🛰'.repeat(320))).name).toBe('🛰'.repeat(320));
+    expect((await rename('🛰'.repeat(321))).json()).toMatchObject({ error: 'name_too_long' });
 
     await setStatus(node.id, 10);
     expect(nodeOf(await rename('Active one'))).toMatchObject({ name: 'Active one', status: 10, configId: 1 });

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { create } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { nodeRequestHeaders } from '../../contracts/node-signing.ts';
 import { nodes } from '../../server/db/schema.ts';
 import type { LiveEvent } from '../../server/lib/events.ts';
-import { nodeRequestHeaders } from '../../server/node/signing.ts';
 import { CheckStruct, NodeStruct } from '../../src/api/nodes.ts';
 import { passingReport, registerNode, signedNodeCall } from '../helpers/nodes.ts';
 import {

@@ -11,6 +11,9 @@ interface LinkKind {
   /** Starts the flow and returns the hash from the mail. */
   start: (server: TestServer, user: SignedInUser) => Promise<string>;
   resend: (server: TestServer, user: SignedInUser) => Promise<string>;
+  /** The resend call as it is answered, and the code of its refusal when nothing waits. */
+  resendCall: (server: TestServer, user: SignedInUser) => ReturnType<typeof call>;
+  notPending: string;
   revoke: (server: TestServer, user: SignedInUser) => Promise<void>;
   accept: (server: TestServer, hash: string) => ReturnType<typeof call>;
 }
@@ -32,8 +35,10 @@ const emailChange: LinkKind = {
     expect(response.statusCode).toBe(200);
     return hashOf(linkIn(await server.lastMailTo(address), '/changeEmail/'));
   },
+  resendCall: (server, user) => call(server, 'POST', paths.resendEmail(user), { userId: user.userId }, user),
+  notPending: 'no_pending_change',
   async resend(server, user) {
-    const response = await call(server, 'POST', paths.resendEmail(user), { userId: user.userId }, user);
+    const response = await emailChange.resendCall(server, user);
     expect(response.statusCode).toBe(200);
     const address = response.json().newChangeEmail as string;
     return hashOf(linkIn(await server.lastMailTo(address), '/changeEmail/'));
@@ -54,8 +59,11 @@ const deletion: LinkKind = {
     expect(response.statusCode).toBe(200);
     return hashOf(linkIn(await server.lastMailTo(user.email), '/deleteUserAccount/'));
   },
+  resendCall: (server, user) =>
+    call(server, 'POST', paths.resendDeletion(user), { user_id: user.userId }, user),
+  notPending: 'no_pending_deletion',
   async resend(server, user) {
-    const response = await call(server, 'POST', paths.resendDeletion(user), { user_id: user.userId }, user);
+    const response = await deletion.resendCall(server, user);
     expect(response.statusCode).toBe(200);
     return hashOf(linkIn(await server.lastMailTo(user.email), '/deleteUserAccount/'));
   },
@@ -130,5 +138,28 @@ describe.each([emailChange, deletion])('$name links', (kind) => {
     await expectInvalid('no-such-hash-at-all');
     // The foreign link was only looked at, never used: it still works for its own purpose.
     expect((await other.accept(server, foreign)).statusCode).toBe(200);
+  });
+
+  it('refuses a resend while nothing waits: before any request and after a revoke', async () => {
+    const user = await createAccount(server);
+    const before = await kind.resendCall(server, user);
+    expect(before.statusCode).toBe(400);
+    expect(before.json()).toEqual({ error: kind.notPending, message: expect.any(String) });
+    await kind.start(server, user);
+    await kind.revoke(server, user);
+    server.clock.advance(60_000);
+    const after = await kind.resendCall(server, user);
+    expect(after.statusCode).toBe(400);
+    expect(after.json().error).toBe(kind.notPending);
+  });
+
+  it('keeps the link of a revoked request dead when a new request is made', async () => {
+    const user = await createAccount(server);
+    const first = await kind.start(server, user);
+    await kind.revoke(server, user);
+    server.clock.advance(60_000);
+    const second = await kind.start(server, user);
+    await expectInvalid(first);
+    expect((await kind.accept(server, second)).statusCode).toBe(200);
   });
 });

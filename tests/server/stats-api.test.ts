@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { create } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StatPoint } from '../../contracts/stats-answer.ts';
 import { nodes } from '../../server/db/schema.ts';
 import type { MinutePoint } from '../../server/stats/stats.repository.ts';
-import { type StatPoint, StatsResponseStruct } from '../../src/api/stats.ts';
+import { StatsResponseStruct } from '../../src/api/stats.ts';
 import {
   createSignedInUser,
   type SignedInUser,

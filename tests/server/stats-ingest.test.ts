@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeRequestHeaders } from '../../contracts/node-signing.ts';
 import { nodes, stat20m, statHour, statMinute } from '../../server/db/schema.ts';
-import { nodeRequestHeaders } from '../../server/node/signing.ts';
 import { ingestTelemetry } from '../../server/stats/ingest.service.ts';
 import {
   createSignedInUser,

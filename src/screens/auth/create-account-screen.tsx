@@ -1,6 +1,7 @@
 import { useActor } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { PROFILE_MAX } from '../../../contracts/account-rules.ts';
 import { createAccountMachine } from '../../machines/create-account.machine.ts';
 import { inspect } from '../../shared/inspect.ts';
 import { paths } from '../../shared/paths.ts';
@@ -9,9 +10,6 @@ import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/text-field.tsx';
 import styles from './auth-form.module.css';
 import { AuthLayout } from './auth-layout.tsx';
-
-/** spec 5: profile name and surname at most 30 characters. */
-const NAME_MAX = 30;
 
 type Field = 'name' | 'surname' | 'workspace';
 
@@ -54,8 +52,13 @@ export function CreateAccountScreen() {
       subtitle="Tell us who you are and name the workspace your team will share."
     >
       <form className={styles.form} onSubmit={submit} noValidate>
-        <TextField label="Name" autoComplete="given-name" maxLength={NAME_MAX} {...field('name')} />
-        <TextField label="Last name" autoComplete="family-name" maxLength={NAME_MAX} {...field('surname')} />
+        <TextField label="Name" autoComplete="given-name" maxLength={PROFILE_MAX} {...field('name')} />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          maxLength={PROFILE_MAX}
+          {...field('surname')}
+        />
         <TextField label="Workspace name" autoComplete="organization" {...field('workspace')} />
         {errors.form && <FormError>{errors.form}</FormError>}
         <Button type="submit" block loading={busy}>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { TYPED_CODE_MAX } from '../../../contracts/two-factor.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import styles from './auth-form.module.css';
@@ -40,7 +41,7 @@ export function TwoFactorCodeForm({ error, busy, onSubmit, onEdit, onCancel }: T
         inputMode={recovery ? 'text' : 'numeric'}
         autoCapitalize="off"
         spellCheck={false}
-        maxLength={32}
+        maxLength={TYPED_CODE_MAX}
         // The field is the only thing to do on this step.
         autoFocus
         onChange={(event) => {

@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  INVALID_PUBLIC_KEY_MESSAGE,
+  KEY_TAKEN_MESSAGE,
+  NODE_LIMIT_MESSAGE,
+} from '../../../contracts/node-rules.ts';
 import { fakeNodesApi, nodesTestConfig, renderNodes } from '../../../tests/fakes/node-screens.tsx';
 import { makeNode, PUBLIC_KEY } from '../../../tests/fixtures/node-fixtures.ts';
-import { KEY_FORMAT, KEY_TAKEN, SOON_DETAIL, SOON_TITLE } from '../../lib/node-messages.ts';
+import { SOON_DETAIL } from '../../lib/node-messages.ts';
 import { AddNodrScreen } from './add-nodr-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -73,7 +78,7 @@ describe('Add NODR', () => {
     await user.type(key, 'not a key');
     expect(confirm).toBeEnabled();
     await user.click(confirm);
-    expect(screen.getByRole('alert')).toHaveTextContent(KEY_FORMAT);
+    expect(screen.getByRole('alert')).toHaveTextContent(INVALID_PUBLIC_KEY_MESSAGE);
     expect(api.calls.filter((call) => call.path.includes('set_public_key'))).toEqual([]);
     await user.type(key, '!');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -84,7 +89,7 @@ describe('Add NODR', () => {
       overrides: {
         'POST /api/v1/nodres/team/3/set_public_key/config/:id': () => ({
           status: 409,
-          body: { error: 'public_key_taken', message: KEY_TAKEN },
+          body: { error: 'public_key_taken', message: KEY_TAKEN_MESSAGE },
         }),
       },
     });
@@ -94,7 +99,7 @@ describe('Add NODR', () => {
     await user.click(key);
     await user.paste(PUBLIC_KEY);
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(KEY_TAKEN);
+    expect(await screen.findByRole('alert')).toHaveTextContent(KEY_TAKEN_MESSAGE);
     await user.type(key, '{Backspace}');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -114,7 +119,7 @@ describe('Add NODR', () => {
     await user.click(key);
     await user.paste(PUBLIC_KEY);
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(KEY_FORMAT);
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID_PUBLIC_KEY_MESSAGE);
   });
 
   it('registers the node with the chosen configuration and goes back to My NODR', async () => {
@@ -160,6 +165,6 @@ describe('Add NODR', () => {
     renderAdd();
     await screen.findByRole('radio', { name: /NODR Lite/ });
     expect(currentStep()).toHaveTextContent('Step 1 of 3: Choose a configuration');
-    expect(screen.queryByText(SOON_TITLE)).not.toBeInTheDocument();
+    expect(screen.queryByText(NODE_LIMIT_MESSAGE)).not.toBeInTheDocument();
   });
 });

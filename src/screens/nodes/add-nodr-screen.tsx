@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { SOON_DETAIL, SOON_TITLE } from '../../lib/node-messages.ts';
+import { NODE_LIMIT_MESSAGE } from '../../../contracts/node-rules.ts';
+import { SOON_DETAIL } from '../../lib/node-messages.ts';
 import { addNodeMachine } from '../../machines/add-node.machine.ts';
 import { useAppConfig } from '../../shared/app-config-context.tsx';
 import { paths } from '../../shared/paths.ts';
@@ -55,7 +56,7 @@ export function AddNodrScreen() {
       {state.matches('loading') && <Loader label="Loading configurations" />}
       {state.matches('full') && (
         <div className={styles.panel}>
-          <h2 className={styles.panelTitle}>{SOON_TITLE}</h2>
+          <h2 className={styles.panelTitle}>{NODE_LIMIT_MESSAGE}</h2>
           <p className={styles.text}>{SOON_DETAIL}</p>
           <div className={styles.buttons}>
             <Button onClick={() => navigate(paths.myNodr)}>Back to My NODR</Button>

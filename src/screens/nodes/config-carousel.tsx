@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { CONFIG_STATUS } from '../../../contracts/node-rules.ts';
 import type { Config } from '../../api/nodes.ts';
 import { formatBitRate, formatBytes } from '../../lib/format.ts';
 import { IconButton } from '../../ui/button.tsx';
@@ -43,7 +44,7 @@ export function ConfigCarousel({ configs, selectedId, onSelect, legend }: Config
       </div>
       <div className={styles.track} id={trackId} ref={track} role="radiogroup" aria-labelledby={labelId}>
         {configs.map((config) => {
-          const available = config.status === 10;
+          const available = config.status === CONFIG_STATUS.available;
           return (
             <label key={config.id} className={`${styles.card} ${available ? '' : styles.soon}`}>
               <input

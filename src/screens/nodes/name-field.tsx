@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { MAX_NODE_NAME } from '../../lib/node-status.ts';
+import { MAX_NODE_NAME } from '../../../contracts/node-rules.ts';
 import { IconButton } from '../../ui/button.tsx';
 import { CheckCircleIcon, PencilIcon } from '../../ui/icons.tsx';
 import styles from './name-field.module.css';

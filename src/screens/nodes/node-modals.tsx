@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { SOON_DETAIL, SOON_TITLE } from '../../lib/node-messages.ts';
+import { NODE_LIMIT_MESSAGE } from '../../../contracts/node-rules.ts';
+import { SOON_DETAIL } from '../../lib/node-messages.ts';
 import type { configUpdateMachine } from '../../machines/node-config-update.machine.ts';
 import type { reconfigureMachine } from '../../machines/node-reconfigure.machine.ts';
 import { Button } from '../../ui/button.tsx';
@@ -78,7 +79,7 @@ export function DeleteModal({
 export function SoonModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal
-      title={SOON_TITLE}
+      title={NODE_LIMIT_MESSAGE}
       onClose={onClose}
       actions={
         <Button onClick={onClose} data-autofocus>

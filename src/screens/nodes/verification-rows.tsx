@@ -1,13 +1,8 @@
+import { CHECK_PARAMETERS, type CheckParameter } from '../../../contracts/hardware-check.ts';
+import { OS_CODE, OS_NAMES } from '../../../contracts/node-rules.ts';
 import type { Check, Config } from '../../api/nodes.ts';
 import { formatBitRate, formatBytes } from '../../lib/format.ts';
-import {
-  CHECK_PARAMETERS,
-  type CheckParameter,
-  OS_NAMES,
-  PARAMETER_TOO_LOW,
-  type Verdict,
-  verdicts,
-} from '../../lib/node-status.ts';
+import { PARAMETER_TOO_LOW, type Verdict, verdicts } from '../../lib/node-status.ts';
 import { CheckCircleIcon, WarningIcon } from '../../ui/icons.tsx';
 import styles from './verification-rows.module.css';
 
@@ -28,7 +23,7 @@ function required(parameter: CheckParameter, config: Config): string {
     case 'ip':
       return `Public ${config.ip_type}`;
     case 'os':
-      return OS_NAMES[10]!;
+      return OS_NAMES[OS_CODE.linux]!;
     case 'bandwidth':
       return formatBitRate(config.bandwidth);
   }

@@ -1,6 +1,6 @@
 import { useActor } from '@xstate/react';
 import { useParams } from 'react-router-dom';
-import { emailChangeCancelMachine } from '../../machines/email-change-cancel.machine.ts';
+import { cancelEmailChangeLinkMachine } from '../../machines/email-change.actors.ts';
 import { inspect } from '../../shared/inspect.ts';
 import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome } from './link-result.tsx';
@@ -8,7 +8,7 @@ import { LinkResult, linkOutcome } from './link-result.tsx';
 /** issue 10, /cancelEmailChange/{hash}: cancels the pending e-mail change on opening; no sign-in needed. */
 export function CancelEmailChangeResultScreen() {
   const { hash = '' } = useParams();
-  const [snapshot] = useActor(emailChangeCancelMachine, { input: { hash }, inspect: inspect() });
+  const [snapshot] = useActor(cancelEmailChangeLinkMachine, { input: { hash }, inspect: inspect() });
   return (
     <LinkResult
       outcome={linkOutcome(snapshot)}

@@ -1,6 +1,6 @@
 import { useActor } from '@xstate/react';
 import { useParams } from 'react-router-dom';
-import { emailChangeMachine } from '../../machines/email-change.machine.ts';
+import { emailChangeLinkMachine } from '../../machines/email-change.actors.ts';
 import { inspect } from '../../shared/inspect.ts';
 import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome } from './link-result.tsx';
@@ -8,10 +8,7 @@ import { LinkResult, linkOutcome } from './link-result.tsx';
 /** spec 2, /changeEmail/{hash}: confirms the e-mail change on opening; a loader, then success or the expired texts. */
 export function ChangeEmailResultScreen() {
   const { hash = '' } = useParams();
-  const [snapshot] = useActor(emailChangeMachine, {
-    input: { userId: 0, teamId: 0, statusChangeEmail: 0, newChangeEmail: null, hash },
-    inspect: inspect(),
-  });
+  const [snapshot] = useActor(emailChangeLinkMachine, { input: { hash }, inspect: inspect() });
   const outcome = linkOutcome(snapshot);
   return (
     <LinkResult

@@ -2,7 +2,7 @@ import { useActor } from '@xstate/react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { tokenStore } from '../../api/token-store.ts';
-import { accountDeletionMachine } from '../../machines/account-deletion.machine.ts';
+import { deletionLinkMachine } from '../../machines/account-deletion.actors.ts';
 import { inspect } from '../../shared/inspect.ts';
 import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome, SupportLink } from './link-result.tsx';
@@ -10,10 +10,7 @@ import { LinkResult, linkOutcome, SupportLink } from './link-result.tsx';
 /** spec 2, /deleteUserAccount/{hash}: confirms the deletion on opening; a loader, then success or the expired texts. */
 export function DeleteAccountResultScreen() {
   const { hash = '' } = useParams();
-  const [snapshot] = useActor(accountDeletionMachine, {
-    input: { userId: 0, deleteProgress: false, hash },
-    inspect: inspect(),
-  });
+  const [snapshot] = useActor(deletionLinkMachine, { input: { hash }, inspect: inspect() });
   const outcome = linkOutcome(snapshot);
 
   // The account and its sessions are gone: a token left in this browser would only fail its next check.

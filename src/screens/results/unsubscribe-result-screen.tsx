@@ -1,6 +1,6 @@
 import { useActor } from '@xstate/react';
 import { useParams } from 'react-router-dom';
-import { unsubscribeMachine } from '../../machines/unsubscribe.machine.ts';
+import { unsubscribeLinkMachine } from '../../machines/unsubscribe.actors.ts';
 import { inspect } from '../../shared/inspect.ts';
 import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome } from './link-result.tsx';
@@ -8,7 +8,7 @@ import { LinkResult, linkOutcome } from './link-result.tsx';
 /** issue 9, /unsubscribe/{token}: turns the alert e-mails off on opening; no sign-in needed. */
 export function UnsubscribeResultScreen() {
   const { token = '' } = useParams();
-  const [snapshot] = useActor(unsubscribeMachine, { input: { token }, inspect: inspect() });
+  const [snapshot] = useActor(unsubscribeLinkMachine, { input: { hash: token }, inspect: inspect() });
   return (
     <LinkResult
       outcome={linkOutcome(snapshot)}

@@ -21,9 +21,8 @@ export function DeleteAccountSection() {
     input: { userId: user.id, deleteProgress: user.deleteProgress },
     inspect: inspect(),
   });
-  const { precheck, errors, notice } = snapshot.context;
-  const pending =
-    snapshot.matches('pending') || snapshot.matches('resending') || snapshot.matches('revoking');
+  const { precheck, errors } = snapshot.context;
+  const request = snapshot.children.pendingRequest;
 
   return (
     <Section
@@ -31,17 +30,8 @@ export function DeleteAccountSection() {
       tone="danger"
       description="Deleting your account removes your profile and your access to every team."
     >
-      {pending ? (
-        <PendingRequest
-          title="Deleting in progress!"
-          error={errors.form}
-          notice={notice}
-          resendLabel="Resend link"
-          resending={snapshot.matches('resending')}
-          revoking={snapshot.matches('revoking')}
-          onResend={() => send({ type: 'deletion.resend' })}
-          onRevoke={() => send({ type: 'deletion.revoke' })}
-        >
+      {request ? (
+        <PendingRequest title="Deleting in progress!" resendLabel="Resend link" request={request}>
           We sent a confirmation link to <span className={styles.address}>{user.email}</span>. Your account is
           deleted when you open it; until then your services stay active.
         </PendingRequest>

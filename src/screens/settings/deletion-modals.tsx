@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { isAdminRole, PERMISSION_TO_DELETE } from '../../../contracts/account-codes.ts';
 import type { Precheck } from '../../api/settings.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
@@ -13,8 +14,8 @@ function TeamList({ precheck, label }: { precheck: Precheck; label: string }) {
       {precheck.teams.map((team) => (
         <li key={team.id} className={styles.team}>
           <span className={styles.teamName}>{team.name || 'Unnamed workspace'}</span>
-          <span className={team.role === 10 ? styles.admin : styles.viewer}>{roleName(team.role)}</span>
-          {team.permissionToDelete === 20 && (
+          <span className={isAdminRole(team.role) ? styles.admin : styles.viewer}>{roleName(team.role)}</span>
+          {team.permissionToDelete === PERMISSION_TO_DELETE.blocked && (
             <span className={styles.blocking}>Only Admin, has other users</span>
           )}
         </li>

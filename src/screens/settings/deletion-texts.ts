@@ -1,3 +1,4 @@
+import { isAdminRole } from '../../../contracts/account-codes.ts';
 import type { PrecheckStatus } from '../../api/settings.ts';
 
 /**
@@ -23,4 +24,4 @@ export const deletionStatements = [
 ] as const;
 
 /** spec 6: role 10 is Admin, anything else Viewer. */
-export const roleName = (role: number): string => (role === 10 ? 'Admin' : 'Viewer');
+export const roleName = (role: number): string => (isAdminRole(role) ? 'Admin' : 'Viewer');

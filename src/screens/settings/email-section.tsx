@@ -28,10 +28,10 @@ export function EmailSection() {
   });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { errors, newEmail, notice } = snapshot.context;
-  const inForm = snapshot.matches('form') || snapshot.matches('submitting');
+  const { errors, newEmail } = snapshot.context;
+  const request = snapshot.children.pendingRequest;
   const allMissing = errors.form !== undefined;
-  const pending = snapshot.matches('pending');
+  const pending = request !== undefined;
 
   // A sent request leaves nothing typed behind: a revoke shows an empty form again.
   useEffect(() => {
@@ -54,7 +54,12 @@ export function EmailSection() {
         </>
       }
     >
-      {inForm ? (
+      {request ? (
+        <PendingRequest title="Request in progress" resendLabel="Resend" request={request}>
+          We sent a confirmation link to <span className={styles.address}>{newEmail}</span>. Your e-mail
+          changes when you open it.
+        </PendingRequest>
+      ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
           <EmailField
             label="New e-mail"
@@ -86,20 +91,6 @@ export function EmailSection() {
             </Button>
           </div>
         </form>
-      ) : (
-        <PendingRequest
-          title="Request in progress"
-          error={errors.form}
-          notice={notice}
-          resendLabel="Resend"
-          resending={snapshot.matches('resending')}
-          revoking={snapshot.matches('revoking')}
-          onResend={() => send({ type: 'email.resend' })}
-          onRevoke={() => send({ type: 'email.revoke' })}
-        >
-          We sent a confirmation link to <span className={styles.address}>{newEmail}</span>. Your e-mail
-          changes when you open it.
-        </PendingRequest>
       )}
     </Section>
   );

@@ -1,4 +1,7 @@
+import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { pendingRequestMachine } from '../../machines/pending-request.machine.ts';
 import { Button } from '../../ui/button.tsx';
 import { WarningIcon } from '../../ui/icons.tsx';
 import { FormError } from '../../ui/text-field.tsx';
@@ -9,28 +12,16 @@ export interface PendingRequestProps {
   title: string;
   /** What was sent, and where. */
   children: ReactNode;
-  error: string | undefined;
-  /** A short confirmation after a resend. */
-  notice: string | null;
   resendLabel: string;
-  resending: boolean;
-  revoking: boolean;
-  onResend: () => void;
-  onRevoke: () => void;
+  /** The pending-request child of the section's machine. */
+  request: ActorRefFrom<typeof pendingRequestMachine>;
 }
 
 /** A request that waits for its e-mail link (e-mail change, account deletion): Resend and Revoke (spec 2). */
-export function PendingRequest({
-  title,
-  children,
-  error,
-  notice,
-  resendLabel,
-  resending,
-  revoking,
-  onResend,
-  onRevoke,
-}: PendingRequestProps) {
+export function PendingRequest({ title, children, resendLabel, request }: PendingRequestProps) {
+  const { error, notice } = useSelector(request, (snapshot) => snapshot.context);
+  const resending = useSelector(request, (snapshot) => snapshot.matches('resending'));
+  const revoking = useSelector(request, (snapshot) => snapshot.matches('revoking'));
   return (
     <div className={styles.pending}>
       <p className={styles.pendingTitle}>
@@ -43,10 +34,20 @@ export function PendingRequest({
         {notice ?? ''}
       </p>
       <div className={styles.actions}>
-        <Button variant="secondary" loading={resending} disabled={revoking} onClick={onResend}>
+        <Button
+          variant="secondary"
+          loading={resending}
+          disabled={revoking}
+          onClick={() => request.send({ type: 'request.resend' })}
+        >
           {resendLabel}
         </Button>
-        <Button variant="ghost" loading={revoking} disabled={resending} onClick={onRevoke}>
+        <Button
+          variant="ghost"
+          loading={revoking}
+          disabled={resending}
+          onClick={() => request.send({ type: 'request.revoke' })}
+        >
           Revoke
         </Button>
       </div>

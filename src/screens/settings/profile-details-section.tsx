@@ -1,54 +1,32 @@
-import { type FormEvent, useState } from 'react';
-import { saveUser } from '../../api/settings.ts';
-import { toRequestFailure } from '../../machines/request-error.ts';
+import { useActor } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { PROFILE_MAX } from '../../../contracts/account-rules.ts';
+import { type ProfileField, profileMachine } from '../../machines/profile.machine.ts';
+import { profileMessages } from '../../machines/profile-rules.ts';
+import { inspect } from '../../shared/inspect.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/text-field.tsx';
-import {
-  PROFILE_MAX,
-  type ProfileDetails,
-  type ProfileErrors,
-  profileMessages,
-  trimProfile,
-  validateProfile,
-} from './profile-rules.ts';
 import { Section } from './section.tsx';
 import styles from './settings.module.css';
-
-type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
+import { useRecheckSessionActor } from './use-recheck-session.ts';
 
 /** spec 2, Settings 1: name, surname and phone, saved with PUT v1/user/{id}; the session is rechecked after. */
 export function ProfileDetailsSection() {
-  const { user, recheck } = useSession();
-  const [details, setDetails] = useState<ProfileDetails>({
-    name: user.name,
-    surname: user.surname,
-    phone: user.phone,
+  const { user } = useSession();
+  const recheckSession = useRecheckSessionActor();
+  const [snapshot, send] = useActor(profileMachine.provide({ actors: { recheckSession } }), {
+    input: { user },
+    inspect: inspect(),
   });
-  const [errors, setErrors] = useState<ProfileErrors>({});
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const { details, errors } = snapshot.context;
+  const saving = snapshot.matches('saving') || snapshot.matches('refreshing');
 
-  const edit = (key: keyof ProfileDetails) => (value: string) => {
-    setDetails((current) => ({ ...current, [key]: value }));
-    setErrors(({ [key]: _, ...rest }) => rest);
-    setStatus({ kind: 'idle' });
-  };
+  const edit = (field: ProfileField) => (value: string) => send({ type: 'profile.edit', field, value });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = trimProfile(details);
-    const found = validateProfile(trimmed);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setStatus({ kind: 'saving' });
-    try {
-      const saved = await saveUser(user, trimmed);
-      setDetails({ name: saved.name, surname: saved.surname, phone: saved.phone });
-      await recheck();
-      setStatus({ kind: 'saved' });
-    } catch (error) {
-      setStatus({ kind: 'failed', message: toRequestFailure(error).message });
-    }
+    send({ type: 'profile.save', user });
   };
 
   return (
@@ -88,13 +66,13 @@ export function ProfileDetailsSection() {
           error={errors.phone}
           onChange={(event) => edit('phone')(event.target.value)}
         />
-        {status.kind === 'failed' && <FormError>{status.message}</FormError>}
+        {errors.form && <FormError>{errors.form}</FormError>}
         <div className={styles.actions}>
-          <Button type="submit" loading={status.kind === 'saving'}>
+          <Button type="submit" loading={saving}>
             Save changes
           </Button>
           <p className={styles.status} role="status">
-            {status.kind === 'saved' ? profileMessages.saved : ''}
+            {snapshot.matches('saved') ? profileMessages.saved : ''}
           </p>
         </div>
       </form>

@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { saveUser } from '../../api/settings.ts';
-import { toRequestFailure } from '../../machines/request-error.ts';
+import { useActor } from '@xstate/react';
+import { profileMachine } from '../../machines/profile.machine.ts';
+import { inspect } from '../../shared/inspect.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Avatar } from './avatar.tsx';
@@ -8,27 +8,21 @@ import { predefinedAvatar } from './avatars/avatars.tsx';
 import { ProfileImageModal } from './profile-image-modal.tsx';
 import { Section } from './section.tsx';
 import styles from './settings.module.css';
-
-type State = { open: false } | { open: true; saving: boolean; error: string | null };
+import { useRecheckSessionActor } from './use-recheck-session.ts';
 
 /** spec 2, Settings 2 and spec 4 Profile image: the chosen index is saved as a string, then the modal closes. */
 export function ProfileImageSection() {
-  const { user, recheck } = useSession();
-  const [state, setState] = useState<State>({ open: false });
+  const { user } = useSession();
+  // The header avatar follows the session's user (spec 2): the modal closes once the recheck brought the new image.
+  const recheckSession = useRecheckSessionActor();
+  const [snapshot, send] = useActor(profileMachine.provide({ actors: { recheckSession } }), {
+    input: { user },
+    inspect: inspect(),
+  });
+  const saving = snapshot.matches('saving') || snapshot.matches('refreshing');
+  const open = saving || snapshot.matches('editing') || snapshot.matches('failed');
   const fullName = [user.name, user.surname].filter(Boolean).join(' ');
   const picture = predefinedAvatar(user.image);
-
-  const save = async (image: string) => {
-    setState({ open: true, saving: true, error: null });
-    try {
-      await saveUser(user, { image });
-      // The header avatar follows the session's user (spec 2).
-      await recheck();
-      setState({ open: false });
-    } catch (error) {
-      setState({ open: true, saving: false, error: toRequestFailure(error).message });
-    }
-  };
 
   return (
     <Section title="Profile image" description="Pick the picture shown beside your name.">
@@ -45,19 +39,19 @@ export function ProfileImageSection() {
             )}
           </p>
           <div className={styles.actions}>
-            <Button variant="secondary" onClick={() => setState({ open: true, saving: false, error: null })}>
+            <Button variant="secondary" onClick={() => send({ type: 'profile.open' })}>
               Change image
             </Button>
           </div>
         </div>
       </div>
-      {state.open && (
+      {open && (
         <ProfileImageModal
           current={user.image}
-          saving={state.saving}
-          error={state.error}
-          onSave={save}
-          onCancel={() => setState({ open: false })}
+          saving={saving}
+          error={snapshot.context.errors.form ?? null}
+          onSave={(image) => send({ type: 'profile.pick', user, image })}
+          onCancel={() => send({ type: 'profile.cancel' })}
         />
       )}
     </Section>

@@ -102,4 +102,44 @@ describe('SettingsScreen', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls).toEqual([]);
   });
+
+  it('shows why a details save failed, keeps what was typed, and clears the message on the next edit', async () => {
+    settingsApi({
+      'PUT /auth/v1/user/7': () => ({
+        status: 400,
+        body: { error: 'invalid_request', message: 'The phone number is not valid.' },
+      }),
+    });
+    const session = renderSettings();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '020');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The phone number is not valid.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone')).toHaveValue('020');
+    expect(screen.queryByText('Profile details saved')).not.toBeInTheDocument();
+    expect(session.recheck).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Phone'), '1');
+    expect(screen.queryByText('The phone number is not valid.')).not.toBeInTheDocument();
+  });
+
+  it('keeps the image modal open with the reason when the save fails', async () => {
+    settingsApi({
+      'PUT /auth/v1/user/7': () => ({
+        status: 400,
+        body: { error: 'invalid_request', message: 'Choose one of the images.' },
+      }),
+    });
+    const session = renderSettings();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Change image' }));
+    await user.click(screen.getByRole('radio', { name: 'Fox' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Profile image' });
+    expect(await within(dialog).findByText('Choose one of the images.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(session.recheck).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

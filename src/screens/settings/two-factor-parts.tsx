@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TYPED_CODE_MAX } from '../../../contracts/two-factor.ts';
 import { Button } from '../../ui/button.tsx';
 import { CheckCircleIcon } from '../../ui/icons.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -22,7 +23,7 @@ export function CodeField(props: {
       inputMode="numeric"
       autoCapitalize="off"
       spellCheck={false}
-      maxLength={32}
+      maxLength={TYPED_CODE_MAX}
       onChange={(event) => props.onChange(event.target.value)}
     />
   );

@@ -1,4 +1,5 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
 import { useSession } from '../../shared/session-context.tsx';
 
 /**
@@ -6,8 +7,19 @@ import { useSession } from '../../shared/session-context.tsx';
  * revoke). The machine keeps the function of its first render, so it calls the session's latest `recheck`.
  */
 export function useRecheckSession(): () => void {
+  const recheck = useLatestRecheck();
+  return useCallback(() => void recheck(), [recheck]);
+}
+
+/** The same recheck as an actor that settles once the session holds the new user, for a machine that waits for it. */
+export function useRecheckSessionActor() {
+  const recheck = useLatestRecheck();
+  return useMemo(() => fromPromise<void>(() => recheck()), [recheck]);
+}
+
+function useLatestRecheck(): () => Promise<void> {
   const { recheck } = useSession();
   const recheckRef = useRef(recheck);
   recheckRef.current = recheck;
-  return useCallback(() => void recheckRef.current(), []);
+  return useCallback(() => recheckRef.current(), []);
 }

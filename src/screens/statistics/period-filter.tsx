@@ -1,4 +1,4 @@
-import type { StatsPeriod } from '../../api/stats.ts';
+import type { StatsPeriod } from '../../../contracts/stats-periods.ts';
 import styles from './period-filter.module.css';
 
 const OPTIONS: { value: StatsPeriod; label: string }[] = [

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../api/client.ts';
-import { emailChangeCancelMachine } from './email-change-cancel.machine.ts';
+import { linkConfirmationMachine } from './link-confirmation.machine.ts';
 
-function run(cancel: (hash: string) => Promise<unknown>) {
+function run(redeem: (hash: string) => Promise<unknown>) {
   const hashes: string[] = [];
-  const machine = emailChangeCancelMachine.provide({
+  const machine = linkConfirmationMachine.provide({
     actors: {
-      cancelChange: fromPromise<unknown, { hash: string }>(({ input }) => {
+      redeem: fromPromise<unknown, { hash: string }>(({ input }) => {
         hashes.push(input.hash);
-        return cancel(input.hash);
+        return redeem(input.hash);
       }),
     },
   });
@@ -17,12 +17,13 @@ function run(cancel: (hash: string) => Promise<unknown>) {
   return { actor, hashes };
 }
 
-describe('emailChangeCancelMachine', () => {
+describe('linkConfirmationMachine', () => {
   it('uses the hash once and ends in success', async () => {
     const { actor, hashes } = run(async () => ({ ok: true }));
-    expect(actor.getSnapshot().value).toBe('cancelling');
+    expect(actor.getSnapshot().value).toBe('redeeming');
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(actor.getSnapshot().value).toBe('success');
+    expect(actor.getSnapshot().output).toBe('success');
     expect(hashes).toEqual(['h4sh']);
   });
 
@@ -30,6 +31,13 @@ describe('emailChangeCancelMachine', () => {
     const { actor } = run(async () => {
       throw new ApiError(400, 'invalid_link', 'This link is expired or has already been used.');
     });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().output).toBe('error');
+  });
+
+  it('refuses to run without the call of a kind of link', async () => {
+    const actor = createActor(linkConfirmationMachine, { input: { hash: 'h4sh' } }).start();
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(actor.getSnapshot().value).toBe('error');
   });

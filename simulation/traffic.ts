@@ -1,4 +1,5 @@
-import { type HardwareReport, OS_CODES, type TelemetryPoint } from './protocol.ts';
+import type { HardwareReport, TelemetryPoint } from '../contracts/node-protocol.ts';
+import { OS_CODE } from '../contracts/node-rules.ts';
 
 /** The audience a simulated node serves. */
 export interface TrafficProfile {
@@ -33,7 +34,7 @@ export function simulatedHost(publicIp?: string): HardwareReport {
     storage: 12e12,
     ram: 128 * GiB,
     ip: publicIp ?? SIMULATED_IP,
-    os: OS_CODES.linux,
+    os: OS_CODE.linux,
     bandwidth: 10e9,
   };
 }

@@ -1,8 +1,9 @@
-/** spec 5/9: profile name, surname and phone are at most 30 characters each. */
-export const PROFILE_MAX = 30;
-
-/** The characters a phone number may hold, as the server accepts them. */
-const PHONE = /^[0-9 +()-]*$/;
+import {
+  isPhone,
+  isProfileFieldTooLong,
+  PROFILE_FIELDS,
+  PROFILE_MAX,
+} from '../../contracts/account-rules.ts';
 
 export const profileMessages = {
   tooLong: `Maximum ${PROFILE_MAX} symbols`,
@@ -26,9 +27,9 @@ export function trimProfile(details: ProfileDetails): ProfileDetails {
 /** spec 5: each field at most 30 characters; the phone only digits and phone punctuation. */
 export function validateProfile(details: ProfileDetails): ProfileErrors {
   const errors: ProfileErrors = {};
-  for (const key of ['name', 'surname', 'phone'] as const) {
-    if ([...details[key]].length > PROFILE_MAX) errors[key] = profileMessages.tooLong;
+  for (const key of PROFILE_FIELDS) {
+    if (isProfileFieldTooLong(details[key])) errors[key] = profileMessages.tooLong;
   }
-  if (!errors.phone && !PHONE.test(details.phone)) errors.phone = profileMessages.phone;
+  if (!errors.phone && !isPhone(details.phone)) errors.phone = profileMessages.phone;
   return errors;
 }

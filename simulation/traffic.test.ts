@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PROFILE, simulatedHost, simulatedMinute } from './simulate.ts';
+import { DEFAULT_PROFILE, simulatedHost, simulatedMinute } from './traffic.ts';
 
 const DAY = 86_400;
 // Monday 2026-03-02 00:00 UTC

@@ -1,6 +1,7 @@
 /**
  * The bodies of the node protocol (docs/node-protocol.md), one definition for the server's endpoints and for the
- * node agent, its reference client.
+ * node agent, its reference client. The answer of POST v1/check is the check JSON (contracts/hardware-check.ts);
+ * requests are signed as contracts/node-signing.ts says.
  */
 
 /** Body of POST v1/check: what the node's host offers. */
@@ -11,7 +12,7 @@ export interface HardwareReport {
   ram: number;
   /** the host's public IPv4 or IPv6 address, the one viewers reach */
   ip: string;
-  /** spec 3 OS codes: 10 Linux, 20 Windows, 30 MacOS */
+  /** spec 3 OS code (contracts/node-rules.ts OS_CODE) */
   os: number;
   /** bits per second */
   bandwidth: number;
@@ -31,4 +32,23 @@ export interface TelemetryPoint {
   viewers: number;
   /** quality index, 0 to 100 */
   quality: number;
+}
+
+/** Answer of POST v1/heartbeat: the node's status (contracts/node-status.ts). */
+export interface HeartbeatAnswer {
+  status: number;
+}
+
+/** Answer of POST v1/telemetry. */
+export interface TelemetryAnswer {
+  accepted: number;
+  duplicates: number;
+}
+
+/** At most a day of minutes per telemetry request: a node that was offline for a day catches up in one. */
+export const MAX_POINTS_PER_REQUEST = 1440;
+
+/** Unix seconds of the start of the minute holding `ms`: a telemetry point's `ts`. */
+export function minuteOf(ms: number): number {
+  return Math.floor(ms / 60_000) * 60;
 }

@@ -1,0 +1,26 @@
+import { type Describe, number, string, type } from 'superstruct';
+import { describe, expect, it } from 'vitest';
+import type { NodeStatusBody } from '../../../contracts/node-body.ts';
+import type { TeamRenderBody } from '../../../contracts/user-body.ts';
+import { TeamRenderStruct, UserStruct } from '../../../src/api/auth.ts';
+import { ToggleResultStruct } from '../../../src/api/nodes.ts';
+
+// The web app's structs are typed `Describe<Body>` with the contract's body types (issue 14): a struct that drifts
+// from the body the server writes does not compile. These lines prove it with the type checker (`tsc`): if a
+// drift were accepted, the `@ts-expect-error` would be unused and `tsc` would fail.
+describe('HTTP body contracts', () => {
+  it('refuses, at compile time, a struct that misses a field or types one differently', () => {
+    // @ts-expect-error: `role` is missing
+    const missing: Describe<TeamRenderBody> = type({ id: number(), name: string() });
+    // @ts-expect-error: `status` is a number in the contract
+    const retyped: Describe<NodeStatusBody> = type({ id: number(), status: string() });
+    expect([missing, retyped].every(Boolean)).toBe(true);
+  });
+
+  it('validates bodies of the contract shape at run time', () => {
+    expect(ToggleResultStruct.is({ id: 1, status: 20 })).toBe(true);
+    expect(ToggleResultStruct.is({ id: 1, status: '20' })).toBe(false);
+    expect(TeamRenderStruct.is({ id: 1, name: '', role: 10 })).toBe(true);
+    expect(UserStruct.is({ id: 1 })).toBe(false);
+  });
+});
