@@ -45,6 +45,11 @@ export interface ScreenModelOptions {
    */
   events: AnyEventObject[] | ((snapshot: AnyMachineSnapshot) => AnyEventObject[]);
   input?: unknown;
+  /**
+   * For a machine whose start depends on its input (e.g. a request already pending): the paths of each input, one
+   * coverage for all. `render` gets the path's input.
+   */
+  inputs?: unknown[];
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   stopWhen?: (snapshot: AnyMachineSnapshot) => boolean;
   /** Add @xstate/graph's simple paths too (small graphs only). */
@@ -62,7 +67,7 @@ export interface ScreenModelOptions {
   /** Stubs for the traversal of actors that are not promises (callback actors). */
   actors?: Record<string, AnyActorLogic>;
   /** Mounts the screen; the network is faked already. */
-  render(view: Pick<View, 'user' | 'network'>): Promise<void> | void;
+  render(view: Pick<View, 'user' | 'network'> & { input: unknown }): Promise<void> | void;
   /** What a person does for each event type the screen sends (type, click), by event type. */
   act: Record<string, (view: View) => Promise<void>>;
   /**
@@ -81,6 +86,7 @@ export interface ScreenModelOptions {
 export interface ScreenPath {
   description: string;
   steps: Path['steps'];
+  input: unknown;
 }
 
 function eventLabel(event: AnyEventObject): string {
@@ -138,24 +144,31 @@ function traversalMachine(machine: AnyStateMachine, actors: Record<string, AnyAc
 export function describeScreenModel(options: ScreenModelOptions): ScreenPath[] {
   const model = traversalMachine(options.machine, options.actors);
   const serialize = options.serializeState ?? ((snapshot: AnyMachineSnapshot) => serializeSnapshot(snapshot));
-  const traversal = {
-    events: options.events,
-    input: options.input,
-    serializeState: serialize,
-    stopWhen: options.stopWhen,
-  };
-  const journeys = (options.journeys ?? []).map((events) => journey(model, events, options.input));
-  const paths = [
-    ...generatePaths(model, traversal, { simple: options.simplePaths, minimal: true }),
-    ...journeys,
-  ].map((path) => ({
-    description: path.steps
-      .map((step, index) =>
-        index === 0 ? valueLabel(step.state) : `${eventLabel(step.event)} → ${valueLabel(step.state)}`,
-      )
-      .join(' → '),
-    steps: path.steps,
-  }));
+  const inputs = options.inputs ?? [options.input];
+  const paths = inputs.flatMap((input, n) => {
+    const traversal = {
+      events: options.events,
+      input,
+      serializeState: serialize,
+      stopWhen: options.stopWhen,
+    };
+    const journeys = n === 0 ? (options.journeys ?? []).map((events) => journey(model, events, input)) : [];
+    const start = inputs.length > 1 ? `(input ${n + 1}) ` : '';
+    return [
+      ...generatePaths(model, traversal, { simple: options.simplePaths, minimal: true }),
+      ...journeys,
+    ].map((path) => ({
+      description:
+        start +
+        path.steps
+          .map((step, index) =>
+            index === 0 ? valueLabel(step.state) : `${eventLabel(step.event)} → ${valueLabel(step.state)}`,
+          )
+          .join(' → '),
+      steps: path.steps,
+      input,
+    }));
+  });
   for (const state of Object.keys(options.sees)) model.getStateNodeById(`${model.id}.${state}`);
   const coverage = trackCoverage(model);
 
@@ -194,7 +207,7 @@ export function describeScreenModel(options: ScreenModelOptions): ScreenPath[] {
       const network = pendingNetwork();
       // No delay between keys: a path types a few words, and each delay is a timer turn.
       const user = userEvent.setup({ delay: null });
-      await options.render({ user, network });
+      await options.render({ user, network, input: path.input });
       const [first, ...rest] = path.steps;
       const history: AnyEventObject[] = [];
       const start = { type: 'start' };
@@ -220,7 +233,7 @@ export function describeScreenModel(options: ScreenModelOptions): ScreenPath[] {
         );
         taken.push([from, step.event]);
       }
-      coverage.start(options.input);
+      coverage.start(path.input);
       for (const [from, event] of taken) coverage.step(from, event);
     });
   }
