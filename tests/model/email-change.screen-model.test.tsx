@@ -48,6 +48,8 @@ const section = () => screen.getByRole('region', { name: 'Change e-mail' });
 const field = (label: string) => within(section()).getByLabelText(label) as HTMLInputElement;
 const button = (name: string) => within(section()).getByRole('button', { name });
 const recheck = vi.fn(async () => {});
+/** The signed-in user the path starts with. */
+let startUser: User = settingsUser;
 
 async function fill(view: View, label: string, value: string) {
   if (field(label).value === value) return;
@@ -82,6 +84,7 @@ describe('change e-mail section (model)', () => {
       const user = (input as { statusChangeEmail: number }).statusChangeEmail
         ? pendingEmailUser
         : settingsUser;
+      startUser = user;
       const session = { user, teamId, recheck, logout: vi.fn() };
       renderAt(<EmailSection />, '/settings', {
         wrap: (children) => <SessionProvider session={session}>{children}</SessionProvider>,
@@ -103,6 +106,11 @@ describe('change e-mail section (model)', () => {
     },
     rules: (view) => {
       const { event } = view;
+      // spec 2: with statusChangeEmail 10 the section opens on 'Request in progress'; otherwise on the form.
+      if (event.type === 'start')
+        expect(within(section()).queryByText('Request in progress') !== null).toBe(
+          startUser.statusChangeEmail === 10,
+        );
       // spec 5: both required, the address valid; nothing is sent then.
       if (event === empty)
         expect(within(section()).getByRole('alert')).toHaveTextContent('All fields are required');
