@@ -144,6 +144,11 @@ describe('delete account section (model)', () => {
       expect(recheck).toHaveBeenCalledTimes(view.history.filter((e) => rechecking.includes(e.type)).length);
       if (['deletion.cancel', 'deletion.dismiss'].includes(event.type))
         expect(screen.queryByRole('dialog')).toBeNull();
+      // spec 2: Revoke ends the pending deletion; the delete action is back.
+      if (event.type === 'xstate.done.actor.pendingRequest') {
+        expect(within(section()).queryByText('Deleting in progress!')).toBeNull();
+        expect(within(section()).getByRole('button', { name: 'Delete account' })).toBeEnabled();
+      }
     },
     sees: {
       idle: (view) => {
