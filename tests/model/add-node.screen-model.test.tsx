@@ -64,13 +64,24 @@ describe('add node screen (model)', () => {
     machine: addNodeMachine,
     input: { teamId: 3, command: 'the command' },
     events,
-    serializeState: (snapshot) =>
-      JSON.stringify([
-        snapshot.value,
-        snapshot.context.configId,
-        snapshot.context.publicKey,
-        snapshot.context.error,
-      ]),
+    // What the screen shows: the step and, on the key step, whether the key is empty, right or wrong and whether a
+    // message is up (the configuration picked is checked on step 1 from the history).
+    serializeState: (snapshot) => {
+      if (!snapshot.matches('publicKey')) return JSON.stringify(snapshot.value);
+      const key = snapshot.context.publicKey as string;
+      const kind = key === '' ? 'empty' : key === PUBLIC_KEY ? 'key' : 'bad';
+      return JSON.stringify([snapshot.value, kind, snapshot.context.error !== null]);
+    },
+    journeys: [
+      // spec 8: the format message, then a new key text clears it.
+      [
+        start,
+        { type: 'step.next' },
+        { type: 'step.next' },
+        { type: 'key.input', text: badKey },
+        { type: 'key.submit' },
+      ].concat([{ type: 'key.input', text: PUBLIC_KEY }]),
+    ],
     requests: { createNode: CREATE },
     answers: {
       // Two calls answer the start: the configurations and the team's nodes.
