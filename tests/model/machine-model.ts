@@ -1,11 +1,4 @@
-import {
-  type AdjacencyMap,
-  getAdjacencyMap,
-  getShortestPaths,
-  getStateNodes,
-  type StatePath,
-  serializeSnapshot,
-} from '@xstate/graph';
+import { serializeSnapshot } from '@xstate/graph';
 import { expect } from 'vitest';
 import {
   type AnyActorLogic,
@@ -15,9 +8,11 @@ import {
   createActor,
   fromPromise,
   type InputFrom,
-  type MachineContext,
-  type TransitionDefinition,
 } from 'xstate';
+import { assertCovered, type Coverage, trackCoverage } from './coverage.ts';
+import { generatePaths, type Path } from './paths.ts';
+
+export type { Coverage };
 
 const DONE = 'xstate.done.actor.';
 const ERROR = 'xstate.error.actor.';
@@ -49,9 +44,6 @@ export interface ModelOptions<TMachine extends AnyStateMachine> {
   stopWhen?: (snapshot: AnyMachineSnapshot) => boolean;
 }
 
-type Path = StatePath<AnyMachineSnapshot, AnyEventObject>;
-type Transition = TransitionDefinition<MachineContext, AnyEventObject>;
-
 export interface ModelPath {
   /** The states and events of the path, for the test's name. */
   description: string;
@@ -67,23 +59,6 @@ export interface MachineModel {
   expectFullCoverage(): Promise<void>;
   /** Runs the paths not yet run and names the state nodes and transitions that no path reached. */
   missing(): Promise<Coverage>;
-}
-
-export interface Coverage {
-  states: string[];
-  transitions: string[];
-}
-
-/** Fails listing every gap in full (an object diff would be cut short in the report). */
-function assertCovered(gap: Coverage): void {
-  if (gap.states.length + gap.transitions.length === 0) return;
-  throw new Error(
-    [
-      'No path reached these; add events (or actorDone/actorError outcomes) that lead there:',
-      ...gap.states.map((id) => `  state ${id}`),
-      ...gap.transitions.map((name) => `  transition ${name}`),
-    ].join('\n'),
-  );
 }
 
 /**
@@ -123,25 +98,6 @@ function describe(steps: Path['steps']): string {
     .join(' → ');
 }
 
-/** Every transition of the machine definition, named `source: event #n -> targets`. */
-function transitionsOf(machine: AnyStateMachine): Map<Transition, string> {
-  const names = new Map<Transition, string>();
-  const name = (transition: Transition, index: number, count: number) => {
-    const targets = transition.target?.map((node) => node.id).join(', ') ?? '(stays)';
-    const event = transition.eventType === '' ? 'always' : `on ${transition.eventType}`;
-    return `${transition.source.id}: ${event}${count > 1 ? ` #${index + 1}` : ''} -> ${targets}`;
-  };
-  const nameAll = (candidates: Transition[]) => {
-    for (const [index, transition] of candidates.entries())
-      names.set(transition, name(transition, index, candidates.length));
-  };
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    for (const candidates of node.transitions.values()) nameAll(candidates);
-    nameAll(node.always ?? []);
-  }
-  return names;
-}
-
 /**
  * A model test of one machine (issue 2, section 5): paths generated from the machine graph with @xstate/graph,
  * each driven with a real actor whose API actors are stubs, and a check that every state and transition was reached.
@@ -170,78 +126,25 @@ export function createMachineModel<TMachine extends AnyStateMachine>(
     stopWhen: options.stopWhen,
   };
 
-  const shortest = getShortestPaths(model, traversal) as Path[];
-  const shortestTo = new Map(shortest.map((path) => [serialize(path.state), path]));
-  const taken = new Set(
-    shortest.flatMap((path) =>
-      path.steps
-        .slice(1)
-        .map((step, index) => `${serialize(path.steps[index]!.state)}|${JSON.stringify(step.event)}`),
-    ),
-  );
-  const extended: Path[] = [];
-  const adjacency = getAdjacencyMap(model, traversal) as AdjacencyMap<AnyMachineSnapshot, AnyEventObject>;
-  for (const [from, vertex] of Object.entries(adjacency)) {
-    const head = shortestTo.get(from);
-    if (!head) continue;
-    const edges = Object.values(vertex.transitions) as { event: AnyEventObject; state: AnyMachineSnapshot }[];
-    for (const { event, state } of edges) {
-      if (taken.has(`${from}|${JSON.stringify(event)}`) || !vertex.state.can(event)) continue;
-      extended.push({
-        ...head,
-        state,
-        steps: [...head.steps, { event, state }],
-      });
-    }
-  }
-  // A path that is the start of a longer one adds nothing: the longer one passes the same states.
-  const key = (path: Path) =>
-    path.steps.map((step) => `${JSON.stringify(step.event)}>${serialize(step.state)}`);
-  const all = [...shortest, ...extended];
-  const keys = all.map(key);
-  const paths: ModelPath[] = all
-    .filter((_, index) => {
-      const mine = keys[index]!;
-      return !keys.some(
-        (other, j) => j !== index && other.length > mine.length && mine.every((part, k) => other[k] === part),
-      );
-    })
-    .map((path) => ({ description: describe(path.steps), steps: path.steps }));
+  const paths: ModelPath[] = generatePaths(model, traversal).map((path) => ({
+    description: describe(path.steps),
+    steps: path.steps,
+  }));
 
-  const allTransitions = transitionsOf(model);
-  const allStates = getStateNodes(model.root).filter((node) => node.type !== 'history');
-  const reachedTransitions = new Set<string>();
-  const reachedStates = new Set<string>();
+  const coverage = trackCoverage(model);
   const ran = new Set<ModelPath>();
 
   async function run(path: ModelPath): Promise<void> {
     pending = new Map();
-    const actor = createActor(model, {
-      input: options.input,
-      inspect: (inspection) => {
-        // Only the machine itself, not its children. By rootId: the eventless transitions of the initial state run
-        // inside createActor, before the actor could be compared with anything.
-        if (inspection.actorRef.sessionId !== inspection.rootId) return;
-        if (inspection.type === '@xstate.microstep') {
-          for (const transition of (inspection as unknown as { _transitions: Transition[] })._transitions) {
-            const name = allTransitions.get(transition);
-            if (name) reachedTransitions.add(name);
-            // A transient state (left by `always` at once) never shows in a snapshot; leaving it proves it was entered.
-            reachedStates.add(transition.source.id);
-          }
-        }
-        if (inspection.type === '@xstate.snapshot') {
-          const snapshot = inspection.snapshot as AnyMachineSnapshot;
-          for (const node of allStates) if (snapshot.matches(node.path.join('.'))) reachedStates.add(node.id);
-        }
-      },
-    });
+    const actor = createActor(model, { input: options.input });
+    coverage.start(options.input);
     try {
       actor.start();
       const [first, ...rest] = path.steps;
       expect(serialize(actor.getSnapshot()), 'initial state').toBe(serialize(first!.state));
       for (const [index, step] of rest.entries()) {
         const { event } = step;
+        coverage.step(path.steps[index]!.state, event);
         if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
           const id = event.type.slice(event.type.startsWith(DONE) ? DONE.length : ERROR.length);
           const deferred = pending.get(id);
@@ -268,10 +171,7 @@ export function createMachineModel<TMachine extends AnyStateMachine>(
 
   async function missing(): Promise<Coverage> {
     for (const path of paths) if (!ran.has(path)) await run(path);
-    return {
-      states: allStates.map((node) => node.id).filter((id) => !reachedStates.has(id)),
-      transitions: [...allTransitions.values()].filter((name) => !reachedTransitions.has(name)),
-    };
+    return coverage.missing();
   }
 
   async function expectFullCoverage(): Promise<void> {
