@@ -118,9 +118,10 @@ function listOf(points: StatPointsInput): ReadonlyArray<StatPoint | LegacyStatPo
   return Array.isArray(points) ? points : Object.values(points);
 }
 
-/** The ratio of spec 3, never Infinity or NaN. */
+/** The ratio of spec 3, never Infinity or NaN: a vanishing input (5e-324 bytes) would otherwise overflow it. */
 export function ratioOf(delivered: number, input: number): number {
-  return input > 0 ? delivered / input : 0;
+  const ratio = input > 0 ? delivered / input : 0;
+  return Number.isFinite(ratio) ? ratio : 0;
 }
 
 const timeOf = (point: StatPoint | LegacyStatPoint) => ('datePoint' in point ? point.datePoint : point.dt);
