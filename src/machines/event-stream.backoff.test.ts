@@ -64,5 +64,4 @@ describe('event stream backoff as a property', () => {
       { numRuns: 100 },
     );
   });
-
 });
