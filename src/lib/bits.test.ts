@@ -50,8 +50,18 @@ describe('1024-based bit units (spec 9)', () => {
     expect(formatBitRateShort(47.25 * K * K)).toBe('47.3 Mb/s');
     expect(formatBitRateShort(476.84 * K * K)).toBe('477 Mb/s');
     expect(formatBitRateShort(1023.7 * K * K)).toBe('1.00 Gb/s');
+    expect(formatBitRateShort(100 * K * K)).toBe('100 Mb/s');
+    expect(formatBitRateShort(99.96 * K * K)).toBe('100.0 Mb/s');
+    expect(formatBitRateShort(10 * K * K)).toBe('10.0 Mb/s');
+    expect(formatBitRateShort(9.996 * K * K)).toBe('10.00 Mb/s');
     expect(formatBitRateShort(0)).toBe('0 b/s');
     expect(formatBitRateShort(Number.NaN)).toBe('0 b/s');
     expect(formatBitRateShort(-5 * K)).toBe('-5.00 Kb/s');
+  });
+
+  it('stops at Tb: there is no larger unit to round up into', () => {
+    expect(formatBitRateShort(1023.9 * K ** 4)).toBe('1024 Tb/s');
+    expect(formatBitRateShort(5000 * K ** 4)).toBe('5000 Tb/s');
+    expect(formatBitRate(1023.999 * K ** 4)).toBe('1024.00 Tb/s');
   });
 });

@@ -13,7 +13,7 @@ function decimal(value: number): { amount: string; prefix: string } {
   }
   // One decimal place below 10 (e.g. '2.5 TB'), none above; trailing '.0' dropped.
   const rounded = amount < 10 ? Math.round(amount * 10) / 10 : Math.round(amount);
-  return { amount: `${value < 0 ? '-' : ''}${rounded}`, prefix: DECIMAL_PREFIXES[step] ?? '' };
+  return { amount: `${value < 0 ? '-' : ''}${rounded}`, prefix: DECIMAL_PREFIXES[step]! };
 }
 
 /** Bytes in decimal units: 2e12 -> '2 TB', 16e9 -> '16 GB', 500 -> '500 B'. */
@@ -28,12 +28,16 @@ export function formatBitRate(bitsPerSecond: number): string {
   return `${amount} ${prefix}bps`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Built on first use rather than at import: a formatter whose options fail then fails the call that needs it, which
+// is also how mutation testing sees it (a module that fails to load is reported as a survivor).
+let dateFormat: Intl.DateTimeFormat | undefined;
+const dateFormatter = () =>
+  (dateFormat ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }));
 
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
@@ -41,7 +45,7 @@ function toDate(value: Date | string | number): Date {
 
 /** spec 9: en-GB day, long month, year, in UTC: '22 November 2026'. */
 export function formatDate(value: Date | string | number): string {
-  return dateFormat.format(toDate(value));
+  return dateFormatter().format(toDate(value));
 }
 
 /**

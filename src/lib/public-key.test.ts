@@ -47,4 +47,18 @@ describe('public key shape (spec 5)', () => {
   it('masks all but the ends of the key body', () => {
     expect(maskPublicKey(PUBLIC_KEY)).toBe('MFkwEwYH••••••••bzbiLw==');
   });
+
+  it('looks at pastes of up to 1024 characters, surrounding space included, and refuses longer ones', () => {
+    const padded = (length: number) => `${PUBLIC_KEY}${' '.repeat(length - PUBLIC_KEY.length)}`;
+    expect(hasPublicKeyShape(padded(1024))).toBe(true);
+    expect(hasPublicKeyShape(padded(1025))).toBe(false);
+  });
+
+  it('hides a short body completely, one dot per character', () => {
+    const pem = (body: string) =>
+      `-----BEGIN PUBLIC KEY-----\n${body.slice(0, 8)}\n${body.slice(8)}\n-----END PUBLIC KEY-----`;
+    expect(maskPublicKey(pem('abcdefghijklmnop'))).toBe('•'.repeat(16));
+    expect(maskPublicKey(pem('abcdefghijklmnopq'))).toBe('abcdefgh••••••••jklmnopq');
+    expect(maskPublicKey(pem('abcdef'))).toBe('••••••');
+  });
 });
