@@ -101,7 +101,7 @@ describe('the statistics transform as properties', () => {
         expect(filled(series.ratio).every(Number.isFinite)).toBe(true);
         expect(filled(series.viewers).every(Number.isFinite)).toBe(true);
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
   });
 });
