@@ -20,6 +20,16 @@ describe('public key shape (spec 5)', () => {
     ['a key on one line', PUBLIC_KEY.replaceAll('\n', '')],
     ['a missing end line', PUBLIC_KEY.split('\n').slice(0, 3).join('\n')],
     ['a private key header', PUBLIC_KEY.replace('BEGIN PUBLIC', 'BEGIN PRIVATE')],
+    ['text before the begin line', `comment\n${PUBLIC_KEY}`],
+    ['text after the end line', `${PUBLIC_KEY}\ncomment`],
+    [
+      'a second line of 59 characters without padding',
+      PUBLIC_KEY.replace(/\n(\S{60})\n/, (_, line: string) => `\n${line.slice(0, 58)}A\n`),
+    ],
+    [
+      'a second line one character long',
+      PUBLIC_KEY.replace(/\n(\S{60})\n/, (_, line: string) => `\nA${line}\n`),
+    ],
     [
       'an RSA key',
       String(
