@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../api/client.ts';
 import { UNREACHABLE } from './connection-messages.ts';
-import { actionFailure, keyFailure } from './node-messages.ts';
+import { actionFailure, KEY_FORMAT_FAILURE, keyFailure } from './node-messages.ts';
 
 const refusal = (status: number, code: string, message = 'The server says why.') =>
   new ApiError(status, code, message);
@@ -67,6 +67,15 @@ describe('any other failed node call', () => {
     expect(actionFailure(new Error('boom'))).toEqual({
       message: 'Sorry, something went wrong... Please try again later',
       code: 'network_error',
+    });
+  });
+});
+
+describe('a key that fails the format check before any call (spec 5 and 8)', () => {
+  it('reads the format message with the code the server would give', () => {
+    expect(KEY_FORMAT_FAILURE).toEqual({
+      message: 'Incorrect format public key. Please check your key and try again',
+      code: 'invalid_public_key',
     });
   });
 });

@@ -6,6 +6,8 @@ import {
   cardStatus,
   isOffline,
   nodeDisplay,
+  OS_NAMES,
+  PARAMETER_TOO_LOW,
   summarizeNodes,
   summaryLine,
   verdicts,
@@ -121,5 +123,12 @@ describe('a health event applied to a node (issue 9)', () => {
       at: '2026-11-22T10:05:00.000Z',
     });
     expect(up).toMatchObject({ online: true, offlineSince: null, lastSeenAt: '2026-11-22T10:05:00.000Z' });
+  });
+});
+
+describe('the texts of the verification rows (spec 3 and 8)', () => {
+  it('names the operating systems and a failed parameter as the spec does', () => {
+    expect(OS_NAMES).toEqual({ 10: 'Linux', 20: 'Windows', 30: 'MacOS' });
+    expect(PARAMETER_TOO_LOW).toBe('This parameter is lower than required minimum.');
   });
 });

@@ -121,6 +121,14 @@ describe('the create-account form (spec 5)', () => {
     expect(validateAccount({ name: '', surname: 'Lovelace', workspace: 'Team' })).toEqual({
       name: 'Required field',
     });
+    expect(validateAccount({ name: '', surname: 'Lovelace', workspace: '' })).toEqual({
+      name: 'Required field',
+      workspace: 'Required field',
+    });
+    expect(validateAccount({ name: '', surname: '', workspace: 'Team' })).toEqual({
+      name: 'Required field',
+      surname: 'Required field',
+    });
     expect(validateAccount({ name: 'Ada', surname: 'Lovelace', workspace: 'Team' })).toEqual({});
   });
 });

@@ -212,6 +212,21 @@ describe('transformStats at its edges', () => {
     expect(values(series.times)).toEqual([T0 + 60, T0 + 120]);
   });
 
+  it('fits the points when the window has an end but no start', () => {
+    const series = transformStats({
+      points: [point(T0 + 60), point(T0 + 120)],
+      interval: 60,
+      end: T0 + 6000,
+    });
+    expect(values(series.times)).toEqual([T0 + 60, T0 + 120]);
+  });
+
+  it('gives a ratio of 0, not a negative one, for a point with a negative input', () => {
+    const series = transformStats({ points: [point(T0, { inputFromCdn: -100 })], interval: 60 });
+    expect(values(series.ratio)).toEqual([0]);
+    expect(series.totals.ratio).toBe(0);
+  });
+
   it('leaves out points without a time, keeping the rest on their grid', () => {
     const series = transformStats({ points: [point(Number.NaN), point(T0), point(T0 + 60)], interval: 60 });
     expect(values(series.times)).toEqual([T0, T0 + 60]);
