@@ -29,16 +29,11 @@ export function formatBitRate(bitsPerSecond: number): string {
   return `${amount} ${prefix}bps`;
 }
 
-// Built on first use rather than at import: a formatter whose options fail then fails the call that needs it, which
-// is also how mutation testing sees it (a module that fails to load is reported as a survivor).
-let dateFormat: Intl.DateTimeFormat | undefined;
+// Built per call rather than once at import (a few microseconds, for a handful of dates per screen): a formatter
+// whose options fail then fails the call that needs it, and every test that formats a date checks its options, which
+// is how mutation testing can see them (a module that fails to load is reported as a survivor).
 const dateFormatter = () =>
-  (dateFormat ??= new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }));
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);

@@ -58,6 +58,14 @@ describe('public key shape (spec 5)', () => {
     expect(maskPublicKey(PUBLIC_KEY)).toBe('MFkwEwYH••••••••bzbiLw==');
   });
 
+  it('takes a second line ending in two, one or no padding characters (spec 5)', () => {
+    const ending = (tail: string) => PUBLIC_KEY.replace(/==\n-----END/, `${tail}\n-----END`);
+    expect(hasPublicKeyShape(ending('=='))).toBe(true);
+    expect(hasPublicKeyShape(ending('A='))).toBe(true);
+    expect(hasPublicKeyShape(ending('AB'))).toBe(true);
+    expect(hasPublicKeyShape(ending('=A'))).toBe(false);
+  });
+
   it('looks at pastes of up to 1024 characters, surrounding space included, and refuses longer ones', () => {
     const padded = (length: number) => `${PUBLIC_KEY}${' '.repeat(length - PUBLIC_KEY.length)}`;
     expect(hasPublicKeyShape(padded(1024))).toBe(true);

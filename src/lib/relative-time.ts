@@ -7,9 +7,8 @@ const UNITS: [limitSeconds: number, seconds: number, unit: Intl.RelativeTimeForm
   [Number.POSITIVE_INFINITY, 365 * 86_400, 'year'],
 ];
 
-// Built on first use rather than at import, as in format.ts.
-let relative: Intl.RelativeTimeFormat | undefined;
-const relativeFormat = () => (relative ??= new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' }));
+// Built per call rather than at import, as in format.ts.
+const relativeFormat = () => new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
 
 /** How long ago `value` was, e.g. 'just now', '5 minutes ago', 'yesterday' (issue 10: session and activity lists). */
 export function formatTimeAgo(value: string | Date, now: Date = new Date()): string {
