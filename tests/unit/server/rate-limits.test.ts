@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../../server/lib/clock.ts';
-import { createMailBudget, MAIL_LIMITS } from '../../../server/lib/mail-limits.ts';
+import { createMailBudget, MAIL_LIMITS, mailBudgetOf } from '../../../server/lib/mail-limits.ts';
 import { RateLimiter } from '../../../server/lib/rate-limiter.ts';
 
 function manualClock(start = 1_800_000_000_000) {
@@ -77,5 +77,21 @@ describe('the mail budget (issue 10 section 5)', () => {
     expect(sent.filter(Boolean)).toHaveLength(30);
     expect(sent[30]).toBe(false);
     expect(budget.guestMail('register', 'other@example.com', '198.51.100.10')).toBe(true);
+  });
+
+  it('names the client limit when one address asks for change mails for many users', () => {
+    const time = manualClock();
+    const budget = createMailBudget(time.clock);
+    const answers = Array.from({ length: 31 }, (_, user) => budget.changeMail(user, '198.51.100.7'));
+    expect(answers.slice(0, 30)).toEqual(Array(30).fill(null));
+    expect(answers[30]).toBe('ip');
+  });
+
+  it('is one budget per app, shared by every caller of that app', () => {
+    const time = manualClock();
+    const deps = { clock: time.clock };
+    expect(mailBudgetOf(deps).changeMail(1, '198.51.100.1')).toBeNull();
+    expect(mailBudgetOf(deps).changeMail(1, '198.51.100.1')).toBe('minute');
+    expect(mailBudgetOf({ clock: time.clock }).changeMail(1, '198.51.100.1')).toBeNull();
   });
 });
