@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBitRate, formatBitRateShort, formatBits, scaleBits } from './bits.ts';
+import { BIT_UNITS, formatBitRate, formatBitRateShort, formatBits, scaleBits } from './bits.ts';
 
 const K = 1024;
 
@@ -50,8 +51,49 @@ describe('1024-based bit units (spec 9)', () => {
     expect(formatBitRateShort(47.25 * K * K)).toBe('47.3 Mb/s');
     expect(formatBitRateShort(476.84 * K * K)).toBe('477 Mb/s');
     expect(formatBitRateShort(1023.7 * K * K)).toBe('1.00 Gb/s');
+    expect(formatBitRateShort(100 * K * K)).toBe('100 Mb/s');
+    expect(formatBitRateShort(99.96 * K * K)).toBe('100.0 Mb/s');
+    expect(formatBitRateShort(10 * K * K)).toBe('10.0 Mb/s');
+    expect(formatBitRateShort(9.996 * K * K)).toBe('10.00 Mb/s');
     expect(formatBitRateShort(0)).toBe('0 b/s');
     expect(formatBitRateShort(Number.NaN)).toBe('0 b/s');
     expect(formatBitRateShort(-5 * K)).toBe('-5.00 Kb/s');
+  });
+
+  it('stops at Tb: there is no larger unit to round up into', () => {
+    expect(formatBitRateShort(1023.9 * K ** 4)).toBe('1024 Tb/s');
+    expect(formatBitRateShort(5000 * K ** 4)).toBe('5000 Tb/s');
+    expect(formatBitRate(1023.999 * K ** 4)).toBe('1024.00 Tb/s');
+  });
+});
+
+describe('1024-based units as properties', () => {
+  const bitCounts = fc.oneof(fc.nat({ max: 2 ** 31 }), fc.double({ min: 0, max: 2 ** 52, noNaN: true }));
+
+  it('round-trips: the amount times its unit is the count, to the rounding of two decimals', () => {
+    fc.assert(
+      fc.property(bitCounts, (bits) => {
+        const { amount, unit } = scaleBits(bits);
+        const step = BIT_UNITS.indexOf(unit);
+        const back = amount * K ** step;
+        // Half a unit in the last place shown: 0.5 b for bits, 0.005 of the unit above.
+        const tolerance = step === 0 ? 0.5 : 0.005 * K ** step;
+        expect(Math.abs(back - bits)).toBeLessThanOrEqual(tolerance + 1e-9 * bits);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('shows an amount from 1 to under 1024 in each unit but the last, and keeps the sign', () => {
+    fc.assert(
+      fc.property(bitCounts, fc.boolean(), (bits, negative) => {
+        const { amount, unit } = scaleBits(negative ? -bits : bits);
+        const size = Math.abs(amount);
+        if (unit !== 'Tb') expect(size).toBeLessThan(1024);
+        if (unit !== 'b') expect(size).toBeGreaterThanOrEqual(1);
+        if (amount !== 0) expect(Math.sign(amount)).toBe(negative ? -1 : 1);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

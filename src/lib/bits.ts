@@ -25,7 +25,7 @@ export function scaleBits(bits: number, digits = 2): ScaledBits {
     amount /= STEP;
     step += 1;
   }
-  return { amount: Math.sign(bits) * round(amount, step), unit: BIT_UNITS[step] ?? 'b' };
+  return { amount: Math.sign(bits) * round(amount, step), unit: BIT_UNITS[step]! };
 }
 
 function render({ amount, unit }: ScaledBits, digits: number): string {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatBitRate, formatBytes, formatDate, formatDateTime } from './format.ts';
 
 describe('decimal sizes (spec 9)', () => {
@@ -12,6 +12,10 @@ describe('decimal sizes (spec 9)', () => {
     [2.5e12, '2.5 TB'],
     [8e15, '8 PB'],
     [12_345e15, '12345 PB'],
+    [16.5e9, '17 GB'],
+    [9.96e9, '10 GB'],
+    [-2e12, '-2 TB'],
+    [-2.5e3, '-2.5 KB'],
   ])('%d bytes is %s', (bytes, text) => expect(formatBytes(bytes)).toBe(text));
 
   it.each([
@@ -32,5 +36,20 @@ describe('en-GB dates in UTC (spec 9)', () => {
     expect(formatDateTime('2026-11-22T14:05:00.000Z')).toBe('22 November 2026, 14:05');
     expect(formatDateTime('2026-03-04T15:06:00.000Z')).toBe('4 March 2026, 15:06');
     expect(formatDateTime('2026-12-31T23:59:59.000Z')).toBe('31 December 2026, 23:59');
+  });
+});
+
+describe('dates for a reader whose clock is not on UTC (spec 9: UTC everywhere)', () => {
+  // Auckland is 13 hours ahead in November: a local date would read 23 November.
+  beforeAll(() => {
+    vi.stubEnv('TZ', 'Pacific/Auckland');
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('still writes the UTC day and time', () => {
+    expect(formatDate('2026-11-22T23:30:00.000Z')).toBe('22 November 2026');
+    expect(formatDateTime('2026-11-22T23:30:00.000Z')).toBe('22 November 2026, 23:30');
   });
 });

@@ -21,6 +21,16 @@ describe('public key shape (spec 5)', () => {
     ['a key on one line', PUBLIC_KEY.replaceAll('\n', '')],
     ['a missing end line', PUBLIC_KEY.split('\n').slice(0, 3).join('\n')],
     ['a private key header', PUBLIC_KEY.replace('BEGIN PUBLIC', 'BEGIN PRIVATE')],
+    ['text before the begin line', `comment\n${PUBLIC_KEY}`],
+    ['text after the end line', `${PUBLIC_KEY}\ncomment`],
+    [
+      'a second line of 59 characters without padding',
+      PUBLIC_KEY.replace(/\n(\S{60})\n/, (_, line: string) => `\n${line.slice(0, 58)}A\n`),
+    ],
+    [
+      'a second line one character long',
+      PUBLIC_KEY.replace(/\n(\S{60})\n/, (_, line: string) => `\nA${line}\n`),
+    ],
     [
       'an RSA key',
       String(
@@ -47,5 +57,27 @@ describe('public key shape (spec 5)', () => {
 
   it('masks all but the ends of the key body', () => {
     expect(maskPublicKey(PUBLIC_KEY)).toBe('MFkwEwYH••••••••bzbiLw==');
+  });
+
+  it('takes a second line ending in two, one or no padding characters (spec 5)', () => {
+    const ending = (tail: string) => PUBLIC_KEY.replace(/==\n-----END/, `${tail}\n-----END`);
+    expect(hasPublicKeyShape(ending('=='))).toBe(true);
+    expect(hasPublicKeyShape(ending('A='))).toBe(true);
+    expect(hasPublicKeyShape(ending('AB'))).toBe(true);
+    expect(hasPublicKeyShape(ending('=A'))).toBe(false);
+  });
+
+  it('looks at pastes of up to 1024 characters, surrounding space included, and refuses longer ones', () => {
+    const padded = (length: number) => `${PUBLIC_KEY}${' '.repeat(length - PUBLIC_KEY.length)}`;
+    expect(hasPublicKeyShape(padded(1024))).toBe(true);
+    expect(hasPublicKeyShape(padded(1025))).toBe(false);
+  });
+
+  it('hides a short body completely, one dot per character', () => {
+    const pem = (body: string) =>
+      `-----BEGIN PUBLIC KEY-----\n${body.slice(0, 8)}\n${body.slice(8)}\n-----END PUBLIC KEY-----`;
+    expect(maskPublicKey(pem('abcdefghijklmnop'))).toBe('•'.repeat(16));
+    expect(maskPublicKey(pem('abcdefghijklmnopq'))).toBe('abcdefgh••••••••jklmnopq');
+    expect(maskPublicKey(pem('abcdef'))).toBe('••••••');
   });
 });

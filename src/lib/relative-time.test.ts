@@ -9,6 +9,7 @@ describe('formatTimeAgo', () => {
     [0, 'just now'],
     [-30, 'just now'],
     [44, 'just now'],
+    [45, '45 seconds ago'],
     [59, '59 seconds ago'],
     [60, '1 minute ago'],
     [5 * 60 + 59, '5 minutes ago'],

@@ -7,7 +7,8 @@ const UNITS: [limitSeconds: number, seconds: number, unit: Intl.RelativeTimeForm
   [Number.POSITIVE_INFINITY, 365 * 86_400, 'year'],
 ];
 
-const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
+// Built per call rather than at import, as in format.ts.
+const relativeFormat = () => new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
 
 /** How long ago `value` was, e.g. 'just now', '5 minutes ago', 'yesterday' (issue 10: session and activity lists). */
 export function formatTimeAgo(value: string | Date, now: Date = new Date()): string {
@@ -15,5 +16,5 @@ export function formatTimeAgo(value: string | Date, now: Date = new Date()): str
   // A clock a little ahead of the server's must not read 'in 3 seconds'.
   if (seconds < 45) return 'just now';
   const [, size, unit] = UNITS.find(([limit]) => seconds < limit) ?? UNITS[UNITS.length - 1]!;
-  return relative.format(-Math.floor(seconds / size), unit);
+  return relativeFormat().format(-Math.floor(seconds / size), unit);
 }

@@ -115,6 +115,19 @@ describe('add node machine, behaviour', () => {
     expect(create).not.toHaveBeenCalled();
   });
 
+  it('does nothing for a key field holding only blanks, as for an empty one (spec 5: Confirm disabled)', async () => {
+    const create = vi.fn<Create>(async () => makeNode());
+    const { actor } = start(create);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('chooseConfig'));
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'key.input', text: ' \n\t ' });
+    actor.send({ type: 'key.submit' });
+    expect(actor.getSnapshot().value).toBe('publicKey');
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it('stops before step 1 when the team already has 3 nodes, and goes on at 2', async () => {
     const full = start(vi.fn<Create>(), 3);
     await vi.waitFor(() => expect(full.actor.getSnapshot().value).toBe('full'));

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { actorDone, actorError, createMachineModel } from '../../tests/model/machine-model.ts';
-import { ApiError } from '../api/client.ts';
+import { ApiError, NetworkError } from '../api/client.ts';
+import { UNREACHABLE } from '../lib/connection-messages.ts';
 import { loginMachine } from './login.machine.ts';
 
 const token = {
@@ -96,6 +97,28 @@ describe('login machine, behaviour', () => {
     expect(actor.getSnapshot().context.errors.form).toBe(
       'Too many attempts. Please wait a moment and try again.',
     );
+  });
+
+  it('says the server cannot be reached, not that the password is wrong, when sign-in never left (issue 9)', async () => {
+    const { actor } = start(async () => {
+      throw new NetworkError(new TypeError('Failed to fetch'));
+    });
+    actor.send({ type: 'login.submit', email: 'ada@example.com', password: 'secret1' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('failure'));
+    expect(actor.getSnapshot().context.errors.form).toBe(UNREACHABLE);
+  });
+
+  it('reads a wrong code with its own text, whatever the server wrote', async () => {
+    const { actor } = start(
+      async () => challenge,
+      async () => {
+        throw new ApiError(401, 'invalid_code', 'Code rejected.');
+      },
+    );
+    actor.send({ type: 'login.submit', email: 'ada@example.com', password: 'secret1' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('code')).toBe(true));
+    actor.send({ type: 'code.submit', code: '000000' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.errors.code).toBe('Incorrect code'));
   });
 
   it('asks for the code after a password step that answers a challenge, then signs in with it', async () => {

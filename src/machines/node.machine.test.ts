@@ -288,6 +288,14 @@ describe('node machine, behaviour', () => {
     expect(actor.getSnapshot().context.saved).toBe(false);
   });
 
+  it('renames to a name of exactly 320 characters, the spec 5 limit', async () => {
+    const { actor, api } = start(active);
+    const longest = 'x'.repeat(320);
+    actor.send({ type: 'node.rename', name: ` ${longest} ` });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.node.name).toBe(longest));
+    expect(api.rename).toHaveBeenCalledOnce();
+  });
+
   it('deletes after the confirm and reports it, so the list and the configurations reload', async () => {
     const { actor, api, reportDeleted } = start(inactive);
     actor.send({ type: 'node.delete' });

@@ -6,7 +6,7 @@ import {
   SAMPLE_LAST_SECOND,
   samplePoints,
 } from '../data/sample-stats.ts';
-import { buffersOf, fromLegacy, MAX_SLOTS, transformStats } from './stats.ts';
+import { buffersOf, fromLegacy, MAX_SLOTS, partialBucket, transformStats } from './stats.ts';
 
 /** On a minute and a 20-minute boundary (not an hour one). */
 const T0 = 1_700_000_400;
@@ -194,5 +194,62 @@ describe('buffersOf', () => {
     const clone = structuredClone(series, { transfer: buffers });
     expect(series.times.length).toBe(0); // moved, not copied
     expect(Array.from(clone.times)).toEqual([T0]);
+  });
+});
+
+describe('transformStats at its edges', () => {
+  it('gives a legacy point without traffic a quality of 0, not NaN', () => {
+    const idle = { datePoint: T0, cdnDwSize: 0, cdnUsersCount: 0, p2pDwSize: 0, p2pUsersCount: 0 };
+    expect(fromLegacy(idle).quality).toBe(0);
+  });
+
+  it('fits the points when the window has a start but no end', () => {
+    const series = transformStats({
+      points: [point(T0 + 60), point(T0 + 120)],
+      interval: 60,
+      start: T0 - 600,
+    });
+    expect(values(series.times)).toEqual([T0 + 60, T0 + 120]);
+  });
+
+  it('fits the points when the window has an end but no start', () => {
+    const series = transformStats({
+      points: [point(T0 + 60), point(T0 + 120)],
+      interval: 60,
+      end: T0 + 6000,
+    });
+    expect(values(series.times)).toEqual([T0 + 60, T0 + 120]);
+  });
+
+  it('gives a ratio of 0, not a negative one, for a point with a negative input', () => {
+    const series = transformStats({ points: [point(T0, { inputFromCdn: -100 })], interval: 60 });
+    expect(values(series.ratio)).toEqual([0]);
+    expect(series.totals.ratio).toBe(0);
+  });
+
+  it('leaves out points without a time, keeping the rest on their grid', () => {
+    const series = transformStats({ points: [point(Number.NaN), point(T0), point(T0 + 60)], interval: 60 });
+    expect(values(series.times)).toEqual([T0, T0 + 60]);
+    expect(series.filled).toBe(2);
+  });
+
+  it('counts the viewers of each hour by its own distinct minutes', () => {
+    const hour = 1_700_002_800;
+    const series = transformStats({
+      points: [point(hour, { totalViewers: 12 }), point(hour + 3600, { totalViewers: 30 })],
+      interval: 3600,
+    });
+    expect(values(series.viewers)).toEqual([12, 30]);
+    expect(series.totals.viewers).toBe(21);
+  });
+
+  it('names a broken interval', () => {
+    expect(() => transformStats({ points: [], interval: -60 })).toThrow(
+      'The interval must be a positive number of seconds.',
+    );
+  });
+
+  it('treats the first bucket like any other while it fills', () => {
+    expect(partialBucket(T0, 3, 1200, T0 + 300)).toEqual({ index: 0, elapsed: 300 });
   });
 });
