@@ -15,6 +15,7 @@ import { inputRules } from './plugins/input-rules.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { session } from './plugins/session.ts';
 import { webApp } from './plugins/web-app.ts';
+import { probeRoutes } from './probe-routes.ts';
 import { statsService } from './stats/index.ts';
 
 export interface BuildOptions {
@@ -51,6 +52,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(statsService, { prefix: '/stats' });
   await app.register(installRoute);
   await app.register(appConfigRoute);
+  await app.register(probeRoutes);
   await app.register(webApp, { webRoot: options.webRoot });
   return app;
 }

@@ -6,6 +6,8 @@ import fp from 'fastify-plugin';
 
 const builtWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 const servicePrefixes = ['/auth/', '/api/', '/stats/'];
+/** Paths operators' tools call (issue 13): unknown methods or missing endpoints answer JSON, never the app page. */
+const toolPaths = ['/metrics', '/healthz', '/readyz'];
 
 /**
  * The built web app (dist/) and the answer to every request no route took: 405 with `Allow` for a known path,
@@ -43,7 +45,10 @@ export const webApp = fp<{ webRoot?: string }>(async (app, options) => {
           message: `${request.method} is not allowed here. Use ${allowed.join(', ')}.`,
         });
     }
-    const isService = servicePrefixes.some((prefix) => request.url.startsWith(prefix));
+    const pathname = request.url.split('?')[0] ?? '';
+    const isService =
+      servicePrefixes.some((prefix) => pathname.startsWith(prefix)) ||
+      toolPaths.some((tool) => pathname === tool || pathname.startsWith(`${tool}/`));
     // A missing hashed file (a source map, a chunk of an older build) is a 404, never the app page in its place.
     const isAsset = request.url.startsWith('/assets/');
     if (!isService && !isAsset && request.method === 'GET' && hasWebApp) {
