@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
+import { TEAM_ERRORS } from '../../contracts/team-body.ts';
 import { authenticate, type Caller, requireMember } from '../lib/authenticate.ts';
+import { HttpError } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,5 +53,21 @@ export function requireTeamMember(param: string) {
     await requireSession(request);
     const raw = (request.params as Record<string, string | undefined>)[param] ?? '';
     requireMember(request.caller, ID.test(raw) ? Number(raw) : Number.NaN);
+  };
+}
+
+/**
+ * Issue 11: a change to what a team owns (nodes, team settings, invitations, roles). requireTeamMember, then 403
+ * 'read_only' unless the caller may write in that team (an admin; issue 13 adds read-only API tokens here).
+ */
+export function requireTeamWriter(param: string) {
+  const member = requireTeamMember(param);
+  return async (request: FastifyRequest): Promise<void> => {
+    await member(request);
+    const raw = (request.params as Record<string, string | undefined>)[param] ?? '';
+    const role = requireMember(request.caller, Number(raw));
+    if (role !== ADMIN_ROLE) {
+      throw new HttpError(403, TEAM_ERRORS.viewerReadOnly.error, TEAM_ERRORS.viewerReadOnly.message);
+    }
   };
 }
