@@ -78,7 +78,7 @@ export function fileNameSlug(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, MAX_TEAM_SLUG)
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-|-$/g, '');
   return slug || 'team';
 }
 

@@ -7,7 +7,7 @@ function acceptWeights(accept: string): Map<string, number> {
     const [range = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
     const q = parameters.find((parameter) => parameter.startsWith('q='));
     const weight = q === undefined ? 1 : Number(q.slice(2));
-    if (range) weights.set(range, Number.isFinite(weight) ? weight : 0);
+    weights.set(range, Number.isFinite(weight) ? weight : 0);
   }
   return weights;
 }
@@ -23,5 +23,6 @@ export function statsFormatOf(format: StatsFormat | undefined, accept: string | 
   const weights = acceptWeights(accept);
   const csv = weights.get(CSV_MEDIA_TYPE) ?? 0;
   const json = weights.get('application/json') ?? 0;
-  return csv > 0 && csv > json ? 'csv' : 'json';
+  // Ahead of JSON (which weighs 0 when not listed), so also above q=0, which refuses a type.
+  return csv > json ? 'csv' : 'json';
 }

@@ -13,6 +13,8 @@ describe('the statistics call chooses JSON or CSV', () => {
     [undefined, 'text/csv, application/json', 'json'],
     [undefined, 'text/csv;q=0', 'json'],
     [undefined, 'text/csv;q=abc', 'json'],
+    [undefined, 'text/csv;q=0.5, application/json;q=0.4', 'csv'],
+    [undefined, ';q=1, text/csv', 'csv'],
     ['csv', 'application/json', 'csv'],
     ['json', 'text/csv', 'json'],
   ] as const)('format %s with Accept %s answers %s', (format, accept, expected) => {
