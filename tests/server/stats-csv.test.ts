@@ -154,6 +154,14 @@ describe('statistics as CSV: POST /stats/v1/nodr/{period}?format=csv or Accept: 
       () => exportCsv('day', window(DAY, [node.licenseKey]), { url: '/stats/v1/nodr/day?format=csv&x=1' }),
       400,
     ],
+    [
+      'a repeated format',
+      () =>
+        exportCsv('day', window(DAY, [node.licenseKey]), {
+          url: '/stats/v1/nodr/day?format=csv&format=json',
+        }),
+      400,
+    ],
     ['a NUL in a key', () => exportCsv('day', window(DAY, ['abc\u0000def'])), 400],
     ['an unknown period', () => exportCsv('year', window(DAY, [node.licenseKey])), 404],
   ])('%s is a JSON %i, never a CSV', async (_name, call, status) => {
