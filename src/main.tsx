@@ -9,6 +9,7 @@ import { MaintenanceScreen } from './screens/maintenance/maintenance-screen.tsx'
 import { type AppConfig, loadAppConfig } from './shared/app-config.ts';
 import { AppConfigProvider } from './shared/app-config-context.tsx';
 import { setInspector } from './shared/inspect.ts';
+import { applyThemeChoice, followThemeChanges, readThemeChoice } from './shared/theme.ts';
 import './styles/global.css';
 
 const fallbackConfig: AppConfig = {
@@ -21,6 +22,9 @@ const fallbackConfig: AppConfig = {
 };
 
 async function start(): Promise<void> {
+  // public/theme-init.js applied the theme before the first paint; from here the app keeps it up to date.
+  applyThemeChoice(readThemeChoice());
+  followThemeChanges();
   const config = await loadAppConfig().catch(() => fallbackConfig);
   configureApi({
     bases: { auth: config.authBase, api: config.apiBase, stats: config.statsBase },

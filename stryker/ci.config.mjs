@@ -11,6 +11,8 @@ export default {
     'contracts/account-rules.ts',
     'contracts/node-rules.ts',
     'contracts/public-key.ts',
+    'contracts/stats-csv.ts',
+    'server/stats/stats-format.ts',
     'src/machines/auth-validation.ts',
     'src/workers/stats.ts',
     'src/lib/bits.ts',

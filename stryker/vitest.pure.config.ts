@@ -13,6 +13,7 @@ export default defineConfig({
       'src/machines/auth-validation*.test.ts',
       'tests/unit/server/**/*.test.ts',
       'tests/unit/contracts/account-rules.test.ts',
+      'tests/unit/contracts/stats-csv.test.ts',
     ],
   },
 });

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { CSV_CONTENT_TYPE, STATS_FORMATS, type StatsFormat } from '../../contracts/stats-csv.ts';
 import { STATS_PERIODS, type StatsQuery } from '../../contracts/stats-periods.ts';
 import { idSchema, safeString, strictObject } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
 import { createStatsService } from './stats.service.ts';
+import { statsFormatOf } from './stats-format.ts';
 
 const seconds = { type: 'number', minimum: 0, maximum: 100_000_000_000 } as const;
 
@@ -19,6 +22,12 @@ const statsBody = strictObject(
     },
   },
   ['endTimestamp', 'startTimestamp', 'clientId', 'licenceKey'],
+);
+
+/** Issue 13 section 4: `?format=csv` asks for the CSV export (docs/api-stats.md). */
+const statsQuerystring = Type.Object(
+  { format: Type.Optional(Type.Union(STATS_FORMATS.map((format) => Type.Literal(format)))) },
+  { additionalProperties: false },
 );
 
 /**
@@ -42,20 +51,30 @@ async function normaliseLicenceKeys(request: FastifyRequest): Promise<void> {
   }
 }
 
-/** spec 7, statistics service: POST v1/nodr/day | week | month (Bearer). */
+/** spec 7, statistics service: POST v1/nodr/day | week | month (Bearer), as JSON or (issue 13) as CSV. */
 export const statsRoutes: FastifyPluginAsync = async (app) => {
   const stats = createStatsService(app.deps.db);
   for (const period of STATS_PERIODS) {
-    app.post<{ Body: StatsQuery }>(
+    app.post<{ Body: StatsQuery; Querystring: { format?: StatsFormat } }>(
       `/v1/nodr/${period}`,
       {
-        schema: { body: statsBody },
+        schema: { body: statsBody, querystring: statsQuerystring },
         preValidation: [requireSession, normaliseLicenceKeys],
       },
-      async (request, reply) =>
-        reply
+      async (request, reply) => {
+        // The answer depends on Accept: a cache in between must keep the two apart.
+        reply.header('vary', 'Accept');
+        if (statsFormatOf(request.query.format, request.headers.accept) === 'csv') {
+          const csv = await stats.exportCsv(request.caller, period, request.body);
+          return reply
+            .type(CSV_CONTENT_TYPE)
+            .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+            .send(csv.body);
+        }
+        return reply
           .type('application/json; charset=utf-8')
-          .send(await stats.loadStats(request.caller, period, request.body)),
+          .send(await stats.loadStats(request.caller, period, request.body));
+      },
     );
   }
 };

@@ -89,6 +89,22 @@ const POINT_FIELDS = sql.raw(`'${key('nodrUpLink')}' || uplink || ',${key('deliv
   || ',${key('deliverToInputRatio')}'
   || case when input > 0 then floor(delivered::float8 / input * 10000 + 0.5) / 10000 else 0 end`);
 
+/** The sums of each bucket starting in [start, end) over the nodes: the rows POINT_FIELDS reads. */
+function bucketRows(table: BucketTable, nodeIds: readonly number[], start: number, end: number): SQL {
+  // In stat_minute a row is one sample; in a rollup a node's average viewers is viewers_sum / samples.
+  const perNode =
+    table === 'stat_minute'
+      ? sql.raw('sum(viewers)::float8 as viewers, sum(quality) as quality_sum, count(*) as samples')
+      : sql.raw(
+          'sum(viewers_sum::float8 / samples) as viewers, sum(quality_sum) as quality_sum, sum(samples) as samples',
+        );
+  return sql`select ts as dt, sum(uplink)::int8 as uplink, sum(delivered)::int8 as delivered, sum(input)::int8 as input,
+        ${perNode}
+      from ${sql.raw(table)}
+      where node_id = any(${intArray(nodeIds)}::integer[]) and ts >= ${start} and ts < ${end}
+      group by ts`;
+}
+
 /**
  * The buckets of `table` whose start lies in [start, end), summed over `nodeIds`, and their totals, built as JSON
  * text by the database: the points never become JavaScript objects on the way (docs/statistics-storage.md). Reads
@@ -101,20 +117,9 @@ export async function readStatsJson(
   start: number,
   end: number,
 ): Promise<StatsJson> {
-  // In stat_minute a row is one sample; in a rollup a node's average viewers is viewers_sum / samples.
-  const perNode =
-    table === 'stat_minute'
-      ? sql.raw('sum(viewers)::float8 as viewers, sum(quality) as quality_sum, count(*) as samples')
-      : sql.raw(
-          'sum(viewers_sum::float8 / samples) as viewers, sum(quality_sum) as quality_sum, sum(samples) as samples',
-        );
   const result = await db.execute(sql`
     with bucket as (
-      select ts as dt, sum(uplink)::int8 as uplink, sum(delivered)::int8 as delivered, sum(input)::int8 as input,
-        ${perNode}
-      from ${sql.raw(table)}
-      where node_id = any(${intArray(nodeIds)}::integer[]) and ts >= ${start} and ts < ${end}
-      group by ts
+      ${bucketRows(table, nodeIds, start, end)}
     ), total as (
       select coalesce(sum(uplink), 0) as uplink, coalesce(sum(delivered), 0) as delivered,
         coalesce(sum(input), 0) as input, coalesce(avg(viewers), 0) as viewers,
@@ -127,6 +132,31 @@ export async function readStatsJson(
         from bucket) as result,
       (select ${POINT_FIELDS} from total) as total`);
   return rowsOf<StatsJson>(result)[0]!;
+}
+
+/**
+ * The buckets of `table` whose start lies in [start, end), summed over `nodeIds`, as points in time order: the same
+ * sums and formulas as readStatsJson (POINT_FIELDS), for the CSV export, which reads a window page by page.
+ */
+export async function readStatPoints(
+  db: Db,
+  table: BucketTable,
+  nodeIds: readonly number[],
+  start: number,
+  end: number,
+): Promise<StatPoint[]> {
+  const result = await db.execute(sql`
+    with bucket as (
+      ${bucketRows(table, nodeIds, start, end)}
+    )
+    select '{"dt":' || dt || ',' || ${POINT_FIELDS} || '}' as point from bucket order by dt`);
+  return rowsOf<{ point: string }>(result).map((row) => JSON.parse(row.point) as StatPoint);
+}
+
+/** A team's name ('' for a team without one), or undefined when there is no such team. */
+export async function teamName(db: Db, teamId: number): Promise<string | undefined> {
+  const result = await db.execute(sql`select name from teams where id = ${teamId}`);
+  return rowsOf<{ name: string }>(result)[0]?.name;
 }
 
 /** A PostgreSQL text[] literal of arbitrary strings: each quoted, with backslashes and quotes escaped. */

@@ -1,5 +1,6 @@
 import { type Describe, type Infer, number, record, string, type } from 'superstruct';
 import type { StatPoint, StatsAnswer } from '../../contracts/stats-answer.ts';
+import { STATS_FORMAT_PARAM } from '../../contracts/stats-csv.ts';
 import type { StatsPeriod, StatsQuery } from '../../contracts/stats-periods.ts';
 import { request } from './client.ts';
 
@@ -35,6 +36,23 @@ export function loadStats(
   return request('stats', 'POST', `v1/nodr/${period}`, {
     json: payload,
     struct: StatsResponseStruct,
+    signal,
+  });
+}
+
+/**
+ * POST {stats}/v1/nodr/{period}?format=csv (issue 13): the same statistics as CSV text, built and quoted by the
+ * server (docs/api-stats.md, contracts/stats-csv.ts).
+ */
+export function loadStatsCsv(
+  period: StatsPeriod,
+  payload: StatsQuery,
+  signal?: AbortSignal,
+): Promise<string> {
+  return request('stats', 'POST', `v1/nodr/${period}?${STATS_FORMAT_PARAM}=csv`, {
+    json: payload,
+    struct: string(),
+    text: true,
     signal,
   });
 }

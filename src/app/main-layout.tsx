@@ -8,6 +8,7 @@ import { ChartIcon, LogoutIcon, ServerIcon, SettingsIcon } from '../ui/icons.tsx
 import { Loader } from '../ui/loader.tsx';
 import { LiveUpdatesProvider } from './live-updates.tsx';
 import styles from './main-layout.module.css';
+import { ThemeSwitch } from './theme-switch.tsx';
 
 /** spec 9: the layout loader shows for about 0.4 s. */
 export const LAYOUT_LOADER_MS = 400;
@@ -96,10 +97,13 @@ export function MainLayout() {
           <span>{teamName}</span>
         </div>
         <span className={styles.greeting}>Signed in as {user.email}</span>
-        <Link to={paths.settings} className={styles.profile} aria-label={`Profile settings of ${fullName}`}>
-          <span className={styles.profileName}>{fullName}</span>
-          <Avatar image={user.image} size={36} name={fullName} label="" />
-        </Link>
+        <div className={styles.tools}>
+          <ThemeSwitch />
+          <Link to={paths.settings} className={styles.profile} aria-label={`Profile settings of ${fullName}`}>
+            <span className={styles.profileName}>{fullName}</span>
+            <Avatar image={user.image} size={36} name={fullName} label="" />
+          </Link>
+        </div>
       </header>
       <main id="content" className={styles.content} tabIndex={-1}>
         {ready ? (

@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EXPORT_TEXT } from './export-button.tsx';
 import { StatisticsView } from './statistics-view.tsx';
 
 const KEYS = { edge: 'key-edge-aaaaaaaa', spare: 'key-spare-bbbbbbbb', quiet: 'key-quiet-cccccccc' };
@@ -46,7 +47,14 @@ interface Call {
 
 /** A fake of the three services: answers by path and records what was asked. */
 function fakeServer(
-  options: { nodes?: unknown[]; settings?: string; failStats?: boolean; currentBucket?: boolean } = {},
+  options: {
+    nodes?: unknown[];
+    settings?: string;
+    failStats?: boolean;
+    currentBucket?: boolean;
+    /** The CSV export's answer: its text, or an HTTP status to fail with. */
+    csv?: string | number;
+  } = {},
 ) {
   const calls: Call[] = [];
   const nodes = options.nodes ?? [
@@ -65,6 +73,10 @@ function fakeServer(
       if (url.endsWith('/api/v1/nodres/team/9')) return json(nodes);
       if (url.includes('/statistic/settings/get/')) return json({ text: options.settings ?? '{}' });
       if (url.includes('/statistic/settings/put/')) return json({ text: JSON.stringify(body) });
+      if (url.includes('/stats/v1/nodr/') && url.endsWith('?format=csv')) {
+        if (typeof options.csv === 'number') return json({ error: 'internal', message: 'boom' }, options.csv);
+        return new Response(options.csv ?? '', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+      }
       if (url.includes('/stats/v1/nodr/')) {
         if (options.failStats) return json({ error: 'internal', message: 'boom' }, 500);
         const { endTimestamp } = body as { endTimestamp: number };
@@ -95,7 +107,7 @@ function fakeServer(
 function renderView() {
   return render(
     <MemoryRouter>
-      <StatisticsView userId={7} teamId={9} />
+      <StatisticsView userId={7} teamId={9} teamName="Acme, EU" />
     </MemoryRouter>,
   );
 }
@@ -266,5 +278,76 @@ describe('StatisticsView', () => {
     await waitFor(() => expect(Number(slider.getAttribute('aria-valuenow'))).toBeGreaterThan(1400));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Reset zoom' }));
     await waitFor(() => expect(slider.getAttribute('aria-valuenow')).toBe('0'));
+  });
+
+  describe('Export CSV', () => {
+    /** Records each file the page hands to the browser: its name and its text. */
+    function captureDownloads() {
+      const files: { name: string; text: Promise<string> }[] = [];
+      const blobs = new Map<string, Blob>();
+      // A subclass, so the global URL itself is left as it was once the stub is removed.
+      class DownloadUrl extends URL {
+        static override createObjectURL(blob: Blob) {
+          const url = `blob:test/${blobs.size}`;
+          blobs.set(url, blob);
+          return url;
+        }
+        static override revokeObjectURL() {}
+      }
+      vi.stubGlobal('URL', DownloadUrl);
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        files.push({ name: this.download, text: blobs.get(this.href)!.text() });
+      });
+      return files;
+    }
+    afterEach(() => vi.restoreAllMocks());
+
+    it('downloads the CSV of the period, nodes and window on screen, named by the contract', async () => {
+      const calls = fakeServer({ csv: 'time_utc,team\n2026-01-01T00:00:00Z,"Acme, EU"\n' });
+      const files = captureDownloads();
+      const user = userEvent.setup();
+      renderView();
+      await screen.findByRole('img', { name: /Traffic chart, Day/ });
+      await user.click(screen.getByRole('button', { name: EXPORT_TEXT.button }));
+      await waitFor(() => expect(files).toHaveLength(1));
+      const shown = statsCalls(calls).find((call) => !call.url.endsWith('?format=csv'));
+      const exported = statsCalls(calls).find((call) => call.url.endsWith('?format=csv'));
+      expect(exported?.url).toMatch(/\/stats\/v1\/nodr\/day\?format=csv$/);
+      expect(exported?.body).toEqual(shown?.body);
+      const { startTimestamp, endTimestamp } = (shown?.body ?? {}) as {
+        startTimestamp: number;
+        endTimestamp: number;
+      };
+      const stamp = (seconds: number) =>
+        `${new Date(seconds * 1000).toISOString().slice(0, 16).replace(/:/g, '')}Z`;
+      expect(files[0]?.name).toBe(`nodr-acme-eu-day-${stamp(startTimestamp)}-${stamp(endTimestamp)}.csv`);
+      expect(await files[0]?.text).toBe('time_utc,team\n2026-01-01T00:00:00Z,"Acme, EU"\n');
+      expect(screen.getByRole('button', { name: EXPORT_TEXT.button })).toBeEnabled();
+    });
+
+    it('is disabled, and says why, while the sample data is shown', async () => {
+      fakeServer();
+      const user = userEvent.setup();
+      renderView();
+      await screen.findByRole('img', { name: /Traffic chart, Day/ });
+      await user.click(screen.getByRole('checkbox', { name: /Edge/ }));
+      await user.click(screen.getByRole('checkbox', { name: /Untitled/ }));
+      await screen.findByRole('img', { name: /Traffic chart, sample data/ });
+      const button = screen.getByRole('button', { name: EXPORT_TEXT.button });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(EXPORT_TEXT.unavailable);
+    });
+
+    it('says so when the download fails, and can be tried again', async () => {
+      const calls = fakeServer({ csv: 500 });
+      captureDownloads();
+      const user = userEvent.setup();
+      renderView();
+      await screen.findByRole('img', { name: /Traffic chart, Day/ });
+      await user.click(screen.getByRole('button', { name: EXPORT_TEXT.button }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(EXPORT_TEXT.failed);
+      await user.click(screen.getByRole('button', { name: EXPORT_TEXT.button }));
+      await waitFor(() => expect(calls.filter((call) => call.url.endsWith('?format=csv'))).toHaveLength(2));
+    });
   });
 });

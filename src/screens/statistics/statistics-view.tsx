@@ -14,6 +14,7 @@ import { useReconnected } from '../../shared/live-updates.ts';
 import { paths } from '../../shared/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
+import { ExportButton } from './export-button.tsx';
 import { NodePicker } from './node-picker.tsx';
 import { PeriodFilter } from './period-filter.tsx';
 import { StatisticsCharts } from './statistics-charts.tsx';
@@ -31,8 +32,19 @@ export const STATISTICS_TEXT = {
 
 const PERIOD_NAME = { day: 'Day', week: 'Week', month: 'Month' } as const;
 
-/** The Statistics screen for a user and team: renders the statistics machine and sends it the person's choices. */
-export function StatisticsView({ userId, teamId }: { userId: number; teamId: number }) {
+/**
+ * The Statistics screen for a user and team: renders the statistics machine and sends it the person's choices.
+ * `teamName` names the exported CSV file.
+ */
+export function StatisticsView({
+  userId,
+  teamId,
+  teamName = '',
+}: {
+  userId: number;
+  teamId: number;
+  teamName?: string;
+}) {
   const [snapshot, send] = useActor(statisticsMachine, {
     input: { userId, teamId, visible: document.visibilityState !== 'hidden' },
     inspect: inspect(),
@@ -42,6 +54,12 @@ export function StatisticsView({ userId, teamId }: { userId: number; teamId: num
   useReconnected(() => send({ type: 'stats.reload' }));
   const { nodes, selected, filter, stat, sample, generation } = snapshot.context;
   const loading = isLoadingStat(snapshot);
+  const licenceKeys = selectedKeys(snapshot.context);
+  // Only the team's own figures, once on screen, can be exported: not the sample, nor a load under way or failed.
+  const exportable =
+    stat && !sample && !loading && !isStatError(snapshot) && licenceKeys.length > 0
+      ? { period: filter, teamId, team: teamName, licenceKeys, stat }
+      : null;
 
   // A hidden tab does not refresh its figures (statistics machine); it reads them again when shown.
   useEffect(() => {
@@ -67,6 +85,7 @@ export function StatisticsView({ userId, teamId }: { userId: number; teamId: num
             </span>
           )}
           <PeriodFilter value={filter} onChange={(next) => send({ type: 'filter.select', filter: next })} />
+          <ExportButton request={exportable} />
         </div>
       </header>
 

@@ -1,0 +1,42 @@
+import { CSV_CONTENT_TYPE, statsCsvFileName } from '../../../contracts/stats-csv.ts';
+import type { StatsPeriod } from '../../../contracts/stats-periods.ts';
+import { loadStatsCsv } from '../../api/stats.ts';
+import { saveTextFile } from '../../shared/save-file.ts';
+import type { StatSeries } from '../../workers/stats.ts';
+
+export interface CsvExport {
+  period: StatsPeriod;
+  teamId: number;
+  team: string;
+  licenceKeys: string[];
+  /** The series on screen: its slots are the window's buckets, so it gives the window the file covers. */
+  stat: StatSeries;
+}
+
+/** The window [start, end) a series covers, Unix seconds; null for an empty series. */
+export function windowOf(stat: StatSeries): { start: number; end: number } | null {
+  const last = stat.times.at(-1);
+  const first = stat.times[0];
+  if (first === undefined || last === undefined) return null;
+  return { start: first, end: last + stat.interval };
+}
+
+/**
+ * Issue 13 section 4: downloads the CSV of what the screen shows (its period, nodes and window) from the statistics
+ * service, so the file is the one an API client gets (docs/api-stats.md), and saves it under the contract's name.
+ */
+export async function exportStatisticsCsv(request: CsvExport): Promise<void> {
+  const window = windowOf(request.stat);
+  if (!window) throw new Error('Nothing to export');
+  const csv = await loadStatsCsv(request.period, {
+    startTimestamp: window.start,
+    endTimestamp: window.end,
+    clientId: request.teamId,
+    licenceKey: request.licenceKeys,
+  });
+  saveTextFile(
+    csv,
+    statsCsvFileName({ team: request.team, period: request.period, ...window }),
+    CSV_CONTENT_TYPE,
+  );
+}
