@@ -15,9 +15,13 @@
  *                                                           whether the address has an account)
  * - POST   v1/invitations/accept   {hash}                 → { teamId } (signed in with the invited address, else 403
  *                                                           'other_address')
- * - POST   v1/invitations/decline  {hash}                 → { ok: true }
+ * - POST   v1/invitations/decline  {hash}                 → { ok: true } (no session needed: the link proves the mailbox,
+ *                                                           and the invitee may have no account)
  * - PUT    v1/user/{id}/workspace  {teamId}               → UserBody, TeamsRender with the chosen team first
- * The link in the e-mail is `${origin}/invitation?hash=<256-bit token>` (stored hashed, single use, 7 days).
+ * The link in the e-mail is `${origin}/invitation?hash=<256-bit token>` (stored hashed, single use, 7 days; a resend
+ * replaces the token). Statuses of the refusals below (server/auth/team-errors.ts): lastAdmin, membersFull,
+ * invitationsFull, invitationExists, alreadyMember 409; resendTooSoon 429; otherAddress and viewerReadOnly 403;
+ * invitationGone 410 (expired, used, declined, revoked, replaced by a resend, or never issued: one answer).
  */
 import { ADMIN_ROLE } from './account-codes.ts';
 
