@@ -57,6 +57,11 @@ export const teams = pgTable('teams', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().default(''),
   status: integer('status').notNull().default(10),
+  /** issue 11: a closure an admin asked for, pending until any admin completes or cancels it (spec 4, 6). */
+  closureRequestedAt: moment('closure_requested_at'),
+  closureRequestedBy: integer('closure_requested_by').references((): AnyPgColumn => users.id, {
+    onDelete: 'set null',
+  }),
   createdAt: createdAt(),
 });
 
