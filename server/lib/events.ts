@@ -74,4 +74,48 @@ export class EventHub {
       this.sessionClosers.delete(id);
     }
   }
+
+  /** issue 11: a member removed from (or leaving) a team; their streams that carry the team end. */
+  private readonly membershipClosers = new Map<string, Set<() => void>>();
+
+  onMembershipEnded(teamId: number, userId: number, close: () => void): () => void {
+    const key = `${teamId}:${userId}`;
+    let set = this.membershipClosers.get(key);
+    if (!set) {
+      set = new Set();
+      this.membershipClosers.set(key, set);
+    }
+    set.add(close);
+    return () => {
+      set.delete(close);
+      if (set.size === 0) this.membershipClosers.delete(key);
+    };
+  }
+
+  endMembership(teamId: number, userId: number): void {
+    const key = `${teamId}:${userId}`;
+    for (const close of [...(this.membershipClosers.get(key) ?? [])]) close();
+    this.membershipClosers.delete(key);
+  }
+
+  /** issue 11: a user joined a team; their streams, which carry the teams they had, end and reconnect with it. */
+  private readonly joinClosers = new Map<number, Set<() => void>>();
+
+  onTeamJoined(userId: number, close: () => void): () => void {
+    let set = this.joinClosers.get(userId);
+    if (!set) {
+      set = new Set();
+      this.joinClosers.set(userId, set);
+    }
+    set.add(close);
+    return () => {
+      set.delete(close);
+      if (set.size === 0) this.joinClosers.delete(userId);
+    };
+  }
+
+  joinedTeam(userId: number): void {
+    for (const close of [...(this.joinClosers.get(userId) ?? [])]) close();
+    this.joinClosers.delete(userId);
+  }
 }
