@@ -56,6 +56,11 @@ export interface RequestOptions<T> {
   struct: Struct<T, unknown>;
   /** Read the body as text instead of JSON (e.g. the compose file). */
   text?: boolean;
+  /**
+   * issue 11: a 403 that is an answer the screen shows (an invitation for another address, a viewer's refusal)
+   * rather than a call the caller may not make; it does not send the browser to the root.
+   */
+  forbiddenIsAnswer?: boolean;
 }
 
 function joinUrl(base: string, path: string): string {
@@ -111,7 +116,7 @@ export async function request<T>(
     // Without a token a 401 is a refusal (a wrong password), not a session that ended.
     if (token) settings.onSessionEnded();
   }
-  if (response.status === 403) settings.onForbidden();
+  if (response.status === 403 && !options.forbiddenIsAnswer) settings.onForbidden();
   throw new ApiError(
     response.status,
     error.error ?? 'http_error',
