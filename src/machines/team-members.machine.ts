@@ -30,6 +30,8 @@ export interface TeamMembersContext extends TeamMembersInput {
   error: RequestFailure | null;
   /** Which row a call is under way for (an invitation id or a member id), so only that row shows it. */
   busyId: number | null;
+  /** How many invitations were sent from this screen: the form empties after each. */
+  invited: number;
 }
 
 export type TeamMembersEvent =
@@ -95,6 +97,7 @@ export const teamMembersMachine = setup({
     addInvitation: assign(({ context }, invitation: InvitationBody) => ({
       team: withTeam(context, (team) => ({ invitations: [...team.invitations, invitation] })),
       emailError: null,
+      invited: context.invited + 1,
     })),
     replaceInvitation: assign(({ context }, invitation: InvitationBody) => ({
       team: withTeam(context, (team) => ({
@@ -137,6 +140,7 @@ export const teamMembersMachine = setup({
     emailError: null,
     error: null,
     busyId: null,
+    invited: 0,
   }),
   initial: 'loading',
   states: {
