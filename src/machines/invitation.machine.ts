@@ -10,8 +10,13 @@ import {
 } from './invitation.actors.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
 
-export interface InvitationContext {
+export interface InvitationInput {
   hash: string;
+  /** Whether this browser holds a session token: only then is the session checked. */
+  hasToken: boolean;
+}
+
+export interface InvitationContext extends InvitationInput {
   invitation: InvitationLinkBody | null;
   /** The address signed in on this browser, once the session check answered. */
   signedInAs: string | null;
@@ -39,7 +44,7 @@ export const invitationMachine = setup({
   types: {
     context: {} as InvitationContext,
     events: {} as InvitationEvent,
-    input: {} as { hash: string },
+    input: {} as InvitationInput,
   },
   actors: {
     inspect: inspectInvitationActor,
@@ -53,14 +58,14 @@ export const invitationMachine = setup({
     keepSignedIn: assign((_, user: User) => ({ signedInAs: user.email })),
     keepError: assign((_, error: unknown) => ({ error: toRequestFailure(error) })),
     clearError: assign({ error: null }),
-    forgetSession: assign({ signedInAs: null }),
+    forgetSession: assign({ signedInAs: null, hasToken: false }),
     clearToken: () => {},
     rememberInvitation: () => {},
     /** The person is in the team: the app reloads the session (the team is now the current workspace). */
     enterTeam: () => {},
   },
   guards: {
-    hasToken: () => false,
+    hasToken: ({ context }) => context.hasToken,
     isGone: (_, error: unknown) =>
       codeOf(error) === TEAM_ERRORS.invitationGone.error || codeOf(error) === 'not_found',
     isOtherAddress: (_, error: unknown) => codeOf(error) === TEAM_ERRORS.otherAddress.error,
@@ -70,7 +75,7 @@ export const invitationMachine = setup({
   },
 }).createMachine({
   id: 'invitation',
-  context: ({ input }) => ({ hash: input.hash, invitation: null, signedInAs: null, error: null }),
+  context: ({ input }) => ({ ...input, invitation: null, signedInAs: null, error: null }),
   initial: 'inspecting',
   states: {
     inspecting: {

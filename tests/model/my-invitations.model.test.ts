@@ -1,7 +1,10 @@
 import { describe, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { ApiError } from '../../src/api/client.ts';
-import { type MyInvitationsContext, myInvitationsMachine } from '../../src/machines/my-invitations.machine.ts';
+import {
+  type MyInvitationsContext,
+  myInvitationsMachine,
+} from '../../src/machines/my-invitations.machine.ts';
 import { actorDone, actorError, createMachineModel } from './machine-model.ts';
 
 const invitations = [

@@ -1,5 +1,5 @@
 import { useActor } from '@xstate/react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { TEAM_ERRORS } from '../../../contracts/team-body.ts';
 import { tokenStore } from '../../api/token-store.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -24,18 +24,19 @@ import styles from './results.module.css';
  */
 export function InvitationScreen() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const hash = params.get('hash') ?? '';
   const [snapshot, send] = useActor(
     invitationMachine.provide({
       actions: {
         rememberInvitation: ({ context }) => pendingInvitation.set(context.hash),
         clearToken: () => tokenStore.clear(),
-        // The team is now the current workspace on the server: a full load starts every screen on it.
-        enterTeam: () => window.location.assign(paths.myNodr),
+        // The team is now the current workspace on the server: the guarded route checks the session afresh, so
+        // TeamsRender's first team is it.
+        enterTeam: () => navigate(paths.myNodr),
       },
-      guards: { hasToken: () => tokenStore.get() !== null },
     }),
-    { input: { hash }, inspect: inspect() },
+    { input: { hash, hasToken: tokenStore.get() !== null }, inspect: inspect() },
   );
   const { invitation, signedInAs, error } = snapshot.context;
   const remember = () => send({ type: 'invitation.continue' });
