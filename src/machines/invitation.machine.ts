@@ -70,6 +70,7 @@ export const invitationMachine = setup({
       codeOf(error) === TEAM_ERRORS.invitationGone.error || codeOf(error) === 'not_found',
     isOtherAddress: (_, error: unknown) => codeOf(error) === TEAM_ERRORS.otherAddress.error,
     // Addresses compare without case: the server keeps them lower-case (spec 5).
+    isSignedIn: ({ context }) => context.signedInAs !== null,
     isForMe: ({ context }, user: User) =>
       user.email.toLowerCase() === context.invitation?.email.toLowerCase(),
   },
@@ -143,9 +144,10 @@ export const invitationMachine = setup({
         input: ({ context }) => ({ hash: context.hash }),
         onDone: 'declined',
         onError: [
+          // Declining by link needs no session, so it is never refused for another address.
           { guard: { type: 'isGone', params: errorOf }, target: 'gone' },
-          { guard: { type: 'isOtherAddress', params: errorOf }, target: 'otherAddress' },
-          { target: 'forYou', actions: { type: 'keepError', params: errorOf } },
+          { guard: 'isSignedIn', target: 'forYou', actions: { type: 'keepError', params: errorOf } },
+          { target: 'signedOut', actions: { type: 'keepError', params: errorOf } },
         ],
       },
     },
@@ -161,8 +163,12 @@ export const invitationMachine = setup({
         onError: { target: 'otherAddress', actions: { type: 'keepError', params: errorOf } },
       },
     },
+    // The link proves the mailbox: a signed-out person may decline without an account (docs/api-teams.md).
     signedOut: {
-      on: { 'invitation.continue': { actions: 'rememberInvitation' } },
+      on: {
+        'invitation.continue': { actions: 'rememberInvitation' },
+        'invitation.decline': { target: 'declining', actions: 'clearError' },
+      },
     },
     accepted: { type: 'final' },
     declined: { type: 'final' },

@@ -27,7 +27,6 @@ const events = [
   actorError('accept', new NetworkError(new Error('offline'))),
   actorDone('decline', { ok: true }),
   actorError('decline', gone),
-  actorError('decline', otherAddress),
   actorError('decline', new NetworkError(new Error('offline'))),
   actorDone('signOut', { ok: true }),
   actorError('signOut'),

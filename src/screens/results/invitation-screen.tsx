@@ -141,11 +141,12 @@ export function InvitationScreen() {
       </AuthLayout>
     );
   }
-  if (snapshot.matches('signedOut')) {
+  if (snapshot.matches('signedOut') || (snapshot.matches('declining') && !signedInAs)) {
     return (
       <AuthLayout title={title} subtitle="Sign in or create an account with the invited address to join.">
         <div className={styles.result}>
           {summary}
+          {error && <FormError>{teamMessage(error)}</FormError>}
           <div className={styles.choices}>
             <Link className={styles.next} to={paths.login} onClick={remember}>
               Sign in
@@ -153,6 +154,13 @@ export function InvitationScreen() {
             <Link className={styles.secondary} to={paths.register} onClick={remember}>
               Create an account
             </Link>
+            <Button
+              variant="ghost"
+              loading={snapshot.matches('declining')}
+              onClick={() => send({ type: 'invitation.decline' })}
+            >
+              Decline
+            </Button>
           </div>
         </div>
       </AuthLayout>
