@@ -15,9 +15,19 @@
  *                                                           whether the address has an account)
  * - POST   v1/invitations/accept   {hash}                 → { teamId } (signed in with the invited address, else 403
  *                                                           'other_address')
- * - POST   v1/invitations/decline  {hash}                 → { ok: true }
+ * - POST   v1/invitations/decline  {hash}                 → { ok: true } (no session needed: the link proves the mailbox,
+ *                                                           and the invitee may have no account)
  * - PUT    v1/user/{id}/workspace  {teamId}               → UserBody, TeamsRender with the chosen team first
- * The link in the e-mail is `${origin}/invitation?hash=<256-bit token>` (stored hashed, single use, 7 days).
+ * - GET    v1/teams/{teamId}/closure                      → TeamClosureBody (any member)
+ * - POST   v1/teams/{teamId}/closure                      → TeamClosureBody (admins: asks to close the team)
+ * - DELETE v1/teams/{teamId}/closure                      → TeamClosureBody (any admin cancels; 409 'no_closure')
+ * - POST   v1/teams/{teamId}/closure/confirm  {password}  → { ok: true } (any admin completes, with their own password:
+ *                                                           the team closes, its nodes are deleted, every member leaves)
+ * The link in the e-mail is `${origin}/invitation?hash=<256-bit token>` (stored hashed, single use, 7 days; a resend
+ * replaces the token). Statuses of the refusals below (server/auth/team-errors.ts): lastAdmin, membersFull,
+ * invitationsFull, invitationExists, alreadyMember, noClosure 409; resendTooSoon 429; otherAddress, viewerReadOnly and
+ * closurePending 403;
+ * invitationGone 410 (expired, used, declined, revoked, replaced by a resend, or never issued: one answer).
  */
 import { ADMIN_ROLE } from './account-codes.ts';
 
@@ -57,6 +67,12 @@ export const TEAM_ERRORS = {
   },
   invitationGone: { error: 'invitation_gone', message: 'This invitation has expired or is no longer valid.' },
   viewerReadOnly: { error: 'read_only', message: 'Viewers can look but not change anything in this team.' },
+  closurePending: {
+    error: 'closure_pending',
+    message:
+      'This team is being closed: settings, invitations and roles cannot change until an admin completes or cancels the closure.',
+  },
+  noClosure: { error: 'no_closure', message: 'This team has no pending closure.' },
 } as const;
 
 export type TeamErrorCode = (typeof TEAM_ERRORS)[keyof typeof TEAM_ERRORS]['error'];
@@ -110,4 +126,18 @@ export interface InvitationLinkBody {
   invitedBy: string;
   /** ISO 8601 */
   expiresAt: string;
+}
+
+/**
+ * spec 4 and 6: a team closure (deleting the team) asked by one admin and pending until any admin of the team
+ * completes it (with their password) or cancels it. While it is pending the team's settings, invitations and roles
+ * cannot change; its nodes keep running.
+ */
+export interface TeamClosureBody {
+  teamId: number;
+  pending: boolean;
+  /** ISO 8601, or null when no closure is pending. */
+  requestedAt: string | null;
+  /** The name (or e-mail) of the admin who asked; null when no closure is pending. */
+  requestedBy: string | null;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../lib/errors.ts';
 import { idSchema, noBody, safeString, strictObject } from '../lib/input-schema.ts';
-import { requireTeamMember } from '../plugins/session.ts';
+import { requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createHealthService } from './health.service.ts';
 import { createNodeSettingsService } from './node-settings.service.ts';
 import { createNodesService } from './nodes.service.ts';
@@ -43,6 +43,9 @@ const formIds = { teamId: idSchema, id: idSchema } as const;
 /** The node calls of spec 7, all under /api/v1/nodres/team/{teamId}/, for members of the team only. */
 export const nodesRoutes: FastifyPluginAsync = async (app) => {
   const member = requireTeamMember('teamId');
+  // issue 11: viewers read; every change to the team's nodes is an admin's (403 'read_only'). So is the compose
+  // file: it holds the node's licence key, which lets whoever has it run the node as this team's.
+  const writer = requireTeamWriter('teamId');
   const nodes = createNodesService(app.deps);
   const settings = createNodeSettingsService(app.deps);
   const health = createHealthService(app.deps);
@@ -67,7 +70,7 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: TeamParams & { configId: number }; Body: CreateBody }>(
     `${base}/set_public_key/config/:configId`,
     {
-      preValidation: member,
+      preValidation: writer,
       schema: {
         params: nodeParams('configId'),
         body: strictObject({ ...formIds, configId: idSchema, publicKey }, ['publicKey']),
@@ -86,7 +89,7 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: NodeParams }>(
     `${base}/docker_compose/:id`,
-    { preValidation: member, schema: { params: nodeParams('id'), body: noBody } },
+    { preValidation: writer, schema: { params: nodeParams('id'), body: noBody } },
     async (request, reply) => {
       const yaml = await nodes.composeForNode(request.params.teamId, request.params.id);
       return reply
@@ -112,7 +115,7 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: NodeParams }>(
     `${base}/:id`,
-    { preValidation: member, schema: { params: nodeParams('id'), body: noBody } },
+    { preValidation: writer, schema: { params: nodeParams('id'), body: noBody } },
     (request) => nodes.deleteNode(request.params.teamId, request.params.id),
   );
 
@@ -120,7 +123,7 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: NodeParams; Body: EditBody }>(
     `${base}/nodr/:id`,
     {
-      preValidation: member,
+      preValidation: writer,
       schema: {
         params: nodeParams('id'),
         body: strictObject({
@@ -147,7 +150,7 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: NodeParams; Body: ResetBody }>(
     `${base}/reset_settings_nodr/:id`,
     {
-      preValidation: member,
+      preValidation: writer,
       schema: {
         params: nodeParams('id'),
         body: strictObject(
@@ -165,7 +168,7 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<{ Params: NodeParams }>(
     `${base}/update_active_nodres/:id`,
-    { preValidation: member, schema: { params: nodeParams('id'), body: noBody } },
+    { preValidation: writer, schema: { params: nodeParams('id'), body: noBody } },
     (request) => nodes.toggleNode(request.params.teamId, request.params.id),
   );
 };

@@ -76,6 +76,7 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
       clearInterval(ping);
       for (const stop of unsubscribe.values()) stop();
       stopRevocation();
+      for (const stop of stopMemberships) stop();
       unregister();
     };
     const close = (lastMessage = '') => {
@@ -83,6 +84,10 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
       raw.end(lastMessage);
     };
     const stopRevocation = hub.onSessionRevoked(caller.sessionId, close);
+    // issue 11: removal from a team ends the stream at once; the client reconnects with the teams it has left.
+    const stopMemberships = caller.teams.map(({ teamId }) =>
+      hub.onMembershipEnded(teamId, caller.userId, () => close()),
+    );
     const unregister = streams.add(caller.userId, close);
     raw.on('close', cleanup);
   });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { emptyBodyWhenNone } from '../lib/input-schema.ts';
-import { requireSession } from '../plugins/session.ts';
+import { requireSession, requireTeamWriter } from '../plugins/session.ts';
 import { createAccountService, type ProfileInput, userView } from './account.service.ts';
 import {
   bearerHeaders,
@@ -134,7 +134,10 @@ export const accountRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }> 
 
   app.put<{ Params: IdParams; Body: { id?: number; name: string } }>(
     '/v1/teams/:id',
-    { preValidation: requireSession, schema: { headers: bearerHeaders, params: idParams, body: teamBody } },
+    {
+      preValidation: requireTeamWriter('id'),
+      schema: { headers: bearerHeaders, params: idParams, body: teamBody },
+    },
     async (request) => account.updateTeam(request.caller, request.params.id, request.body),
   );
 };

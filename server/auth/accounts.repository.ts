@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
 import type { Db } from '../db/database.ts';
 import { teamMembers, teams, users } from '../db/schema.ts';
+import { chosenFirst } from '../lib/authenticate.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -30,14 +31,18 @@ export async function insertUserWithTeam(
   return user;
 }
 
-/** The user's teams, oldest membership first: the first is the current workspace (spec 3). */
+/**
+ * The user's teams; the first is the current workspace (spec 3): the one the user chose (issue 11), else the oldest
+ * membership. The rest follow oldest first. server/lib/authenticate.ts orders the caller's teams the same way.
+ */
 export function teamsOfUser(db: Db, userId: number): Promise<{ id: number; name: string; role: number }[]> {
   return db
     .select({ id: teams.id, name: teams.name, role: teamMembers.role })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(eq(teamMembers.userId, userId))
-    .orderBy(asc(teamMembers.createdAt), asc(teamMembers.teamId));
+    .orderBy(chosenFirst(), asc(teamMembers.createdAt), asc(teamMembers.teamId));
 }
 
 /**

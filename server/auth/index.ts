@@ -3,6 +3,7 @@ import { accountRoutes } from './account-routes.ts';
 import { notificationsRoutes } from './notifications-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { sessionsRoutes } from './sessions-routes.ts';
+import { teamsRoutes } from './teams-routes.ts';
 import { createTwoFactorService } from './two-factor.service.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
 
@@ -15,4 +16,5 @@ export const authService: FastifyPluginAsync = async (app) => {
   await app.register(sessionsRoutes);
   await app.register(twoFactorRoutes, { twoFactor });
   await app.register(notificationsRoutes);
+  await app.register(teamsRoutes);
 };

@@ -1,3 +1,4 @@
+import { INVITATION_PATH } from '../../contracts/team-body.ts';
 import type { MailMessage } from '../lib/mail.ts';
 
 // Plain, friendly texts; each link stands on its own line so every mail client makes it clickable.
@@ -54,6 +55,32 @@ export function resetPasswordMail(to: string, publicUrl: string, hash: string): 
       `${publicUrl}/resPassword/${hash}`,
       '',
       'The link works once and for 1 hour. If you did not ask for it, you can ignore this message: your password stays the same.',
+      '',
+      'The NODR team',
+    ].join('\n'),
+  };
+}
+
+/** issue 11: an invitation to join a team; the link opens the web app's invitation page. */
+export function invitationMail(
+  to: string,
+  publicUrl: string,
+  hash: string,
+  invite: { teamName: string; inviter: string; roleName: string },
+): MailMessage {
+  const team = invite.teamName === '' ? 'a team' : `the team “${invite.teamName}”`;
+  const by = invite.inviter === '' ? 'A colleague' : invite.inviter;
+  return {
+    to,
+    subject: 'You are invited to a team on NODR Dashboard',
+    text: [
+      'Hello,',
+      '',
+      `${by} invited you to join ${team} on NODR Dashboard as ${invite.roleName}. To accept or decline, open this link:`,
+      '',
+      `${publicUrl}${INVITATION_PATH}?hash=${hash}`,
+      '',
+      'If you have no account yet, you can create one with this address from that page. The link works once and for 7 days. If you were not expecting it, you can ignore this message.',
       '',
       'The NODR team',
     ].join('\n'),

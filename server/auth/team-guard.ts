@@ -1,17 +1,19 @@
 import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
 import type { Deps } from '../deps.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
-import { forbidden, HttpError } from '../lib/errors.ts';
+import { HttpError } from '../lib/errors.ts';
 import { teamHasPendingAdminDeletion } from './profile-repository.ts';
+import { teamError } from './team-errors.ts';
 
 /**
- * The one check before any change to a team: the caller is a member (else 403) and its admin (else 403).
+ * The one check before any change to a team's settings, invitations or roles: the caller is a member (else 403) and
+ * its admin (else 403 'read_only'; the routes' requireTeamWriter says so first).
  * spec 2 (issue 5): while an Admin of the team has an account deletion pending, the team cannot change settings,
  * invite users or assign roles: 403 'deletion_pending' until the deletion is confirmed or revoked.
  */
 export async function assertTeamWritable(deps: Deps, caller: Caller, teamId: number): Promise<void> {
   const role = requireMember(caller, teamId);
-  if (role !== ADMIN_ROLE) throw forbidden('Only an admin of this team can change it.');
+  if (role !== ADMIN_ROLE) throw teamError('viewerReadOnly');
   if (await teamHasPendingAdminDeletion(deps.db, teamId)) {
     throw new HttpError(
       403,

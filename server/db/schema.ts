@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   doublePrecision,
@@ -39,6 +40,10 @@ export const users = pgTable(
     offlineAlertDelayMin: integer('offline_alert_delay_min').notNull().default(0),
     /** SHA-256 of the user's unsubscribe token, made with the first alert mail; the link turns alerts off. */
     unsubscribeTokenHash: text('unsubscribe_token_hash'),
+    /** issue 11: the team the user chose as current workspace (TeamsRender's first); null: the oldest membership. */
+    workspaceTeamId: integer('workspace_team_id').references((): AnyPgColumn => teams.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -52,6 +57,11 @@ export const teams = pgTable('teams', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().default(''),
   status: integer('status').notNull().default(10),
+  /** issue 11: a closure an admin asked for, pending until any admin completes or cancels it (spec 4, 6). */
+  closureRequestedAt: moment('closure_requested_at'),
+  closureRequestedBy: integer('closure_requested_by').references((): AnyPgColumn => users.id, {
+    onDelete: 'set null',
+  }),
   createdAt: createdAt(),
 });
 
@@ -69,6 +79,36 @@ export const teamMembers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+);
+
+/**
+ * issue 11: an invitation to join a team, mailed as a link. Only the SHA-256 of the link's 256-bit token is stored;
+ * it is pending while acceptedAt, declinedAt and revokedAt are null and expiresAt is ahead. A resend replaces the
+ * token (the older link stops working) and starts the 7 days again.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: integer('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    sentAt: moment('sent_at').notNull(),
+    expiresAt: moment('expires_at').notNull(),
+    acceptedAt: moment('accepted_at'),
+    declinedAt: moment('declined_at'),
+    revokedAt: moment('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('team_invitations_token_hash_key').on(t.tokenHash),
+    index('team_invitations_team_idx').on(t.teamId),
+    index('team_invitations_email_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 /** A signed-in browser. Only the SHA-256 of the access token is stored. */

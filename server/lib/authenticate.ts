@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { sessions, teamMembers } from '../db/schema.ts';
+import { sessions, teamMembers, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { hashToken } from './tokens.ts';
@@ -25,7 +25,7 @@ export interface Caller {
   expiresAt: Date;
   /** When the session was last seen active, at most a minute stale (issue 10). */
   lastSeenAt: Date;
-  /** The caller's teams, oldest membership first: the first is the current workspace (spec 3). */
+  /** The caller's teams; the first is the current workspace (spec 3): the chosen one, else the oldest (issue 11). */
   teams: { teamId: number; role: number }[];
   /** The request's address and browser, for the activity the caller's changes record. */
   client: Client;
@@ -40,6 +40,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** An ORDER BY term over team_members joined with users: the user's chosen workspace (issue 11) first. */
+export const chosenFirst = () =>
+  sql`case when ${teamMembers.teamId} = ${users.workspaceTeamId} then 0 else 1 end`;
+
 /** Finds the live session of a token with the user's teams, in one query; undefined when there is none. */
 export async function sessionOf(db: Db, clock: Clock, token: string): Promise<Session | undefined> {
   const rows = await db
@@ -52,6 +56,7 @@ export async function sessionOf(db: Db, clock: Clock, token: string): Promise<Se
       role: teamMembers.role,
     })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(teamMembers, eq(teamMembers.userId, sessions.userId))
     .where(
       and(
@@ -60,7 +65,7 @@ export async function sessionOf(db: Db, clock: Clock, token: string): Promise<Se
         gt(sessions.expiresAt, clock.now()),
       ),
     )
-    .orderBy(asc(teamMembers.createdAt), asc(teamMembers.teamId));
+    .orderBy(chosenFirst(), asc(teamMembers.createdAt), asc(teamMembers.teamId));
   const [first] = rows;
   if (!first) return undefined;
   const teams = rows.flatMap((row) =>

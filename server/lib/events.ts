@@ -74,4 +74,27 @@ export class EventHub {
       this.sessionClosers.delete(id);
     }
   }
+
+  /** issue 11: a member removed from (or leaving) a team; their streams that carry the team end. */
+  private readonly membershipClosers = new Map<string, Set<() => void>>();
+
+  onMembershipEnded(teamId: number, userId: number, close: () => void): () => void {
+    const key = `${teamId}:${userId}`;
+    let set = this.membershipClosers.get(key);
+    if (!set) {
+      set = new Set();
+      this.membershipClosers.set(key, set);
+    }
+    set.add(close);
+    return () => {
+      set.delete(close);
+      if (set.size === 0) this.membershipClosers.delete(key);
+    };
+  }
+
+  endMembership(teamId: number, userId: number): void {
+    const key = `${teamId}:${userId}`;
+    for (const close of [...(this.membershipClosers.get(key) ?? [])]) close();
+    this.membershipClosers.delete(key);
+  }
 }

@@ -190,11 +190,10 @@ describe('user and team calls', () => {
     expect((await putTeam(admin, admin.teamId, { id: outsider.teamId, name: 'x' })).statusCode).toBe(400);
   });
 
-  it('refuses team calls from outsiders and renames from viewers with 403', async () => {
+  it('refuses team calls from outsiders with 403 and renames from viewers with 403 read_only', async () => {
     const calls = [
       () => get(server, `/auth/v1/teams/${admin.teamId}`, outsider.headers),
       () => putTeam(outsider, admin.teamId, { id: admin.teamId, name: 'Hijacked' }),
-      () => putTeam(viewer, admin.teamId, { id: admin.teamId, name: 'Viewer was here' }),
       () => get(server, '/auth/v1/teams/999999', outsider.headers),
       () => putTeam(admin, outsider.teamId, { name: 'Not mine' }),
     ];
@@ -203,6 +202,10 @@ describe('user and team calls', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ error: 'forbidden' });
     }
+    // issue 11: a viewer is a member, read-only.
+    const byViewer = await putTeam(viewer, admin.teamId, { id: admin.teamId, name: 'Viewer was here' });
+    expect(byViewer.statusCode).toBe(403);
+    expect(byViewer.json()).toMatchObject({ error: 'read_only' });
     const team = (await get(server, `/auth/v1/teams/${outsider.teamId}`, outsider.headers)).json();
     expect(team.name).toBe('');
   });

@@ -1,0 +1,144 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { requireSession, requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
+import { createInvitationsService } from './invitations.service.ts';
+import { createMembersService } from './members.service.ts';
+import * as schema from './teams-schemas.ts';
+
+type TeamParams = { teamId: number };
+type InvitationParams = { teamId: number; id: number };
+type MemberParams = { teamId: number; userId: number };
+type IdParams = { id: number };
+
+/** issue 11: members, roles, invitations and the workspace choice (contracts/team-body.ts; docs/api-teams.md). */
+export const teamsRoutes: FastifyPluginAsync = async (app) => {
+  const invitations = createInvitationsService(app.deps);
+  const members = createMembersService(app.deps);
+  const member = requireTeamMember('teamId');
+  const writer = requireTeamWriter('teamId');
+  // Leaving is a member's own choice; removing someone else is an admin's change to the team.
+  const selfOrWriter = async (request: FastifyRequest) => {
+    await member(request);
+    const { userId } = request.params as Record<string, string | undefined>;
+    if (userId !== String(request.caller.userId)) await writer(request);
+  };
+  const team = '/v1/teams/:teamId';
+
+  app.get<{ Params: TeamParams }>(
+    `${team}/members`,
+    { preValidation: member, schema: { params: schema.teamParams, response: { 200: schema.membersAnswer } } },
+    (request) => members.list(request.caller, request.params.teamId),
+  );
+
+  app.post<{ Params: TeamParams; Body: { email: string; role: number } }>(
+    `${team}/invitations`,
+    {
+      preValidation: writer,
+      schema: {
+        params: schema.teamParams,
+        body: schema.inviteBody,
+        response: { 201: schema.invitationAnswer },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await invitations.invite(request.caller, request.params.teamId, request.body)),
+  );
+
+  app.post<{ Params: InvitationParams }>(
+    `${team}/invitations/:id/resend`,
+    {
+      preValidation: writer,
+      schema: {
+        params: schema.invitationParams,
+        body: schema.noBody,
+        response: { 200: schema.invitationAnswer },
+      },
+    },
+    (request) => invitations.resend(request.caller, request.params.teamId, request.params.id),
+  );
+
+  app.delete<{ Params: InvitationParams }>(
+    `${team}/invitations/:id`,
+    {
+      preValidation: writer,
+      schema: { params: schema.invitationParams, body: schema.noBody, response: { 200: schema.okAnswer } },
+    },
+    (request) => invitations.revoke(request.caller, request.params.teamId, request.params.id),
+  );
+
+  app.put<{ Params: MemberParams; Body: { role: number } }>(
+    `${team}/members/:userId`,
+    {
+      preValidation: writer,
+      schema: { params: schema.memberParams, body: schema.roleBody, response: { 200: schema.memberAnswer } },
+    },
+    (request) =>
+      members.changeRole(request.caller, request.params.teamId, request.params.userId, request.body.role),
+  );
+
+  app.delete<{ Params: MemberParams }>(
+    `${team}/members/:userId`,
+    {
+      preValidation: selfOrWriter,
+      schema: { params: schema.memberParams, body: schema.noBody, response: { 200: schema.okAnswer } },
+    },
+    (request) => members.remove(request.caller, request.params.teamId, request.params.userId),
+  );
+
+  app.get(
+    '/v1/invitations',
+    { preValidation: requireSession, schema: { response: { 200: schema.myInvitationsAnswer } } },
+    (request) => invitations.listMine(request.caller),
+  );
+
+  app.post<{ Params: IdParams }>(
+    '/v1/invitations/:id/accept',
+    {
+      preValidation: requireSession,
+      schema: {
+        params: schema.myInvitationParams,
+        body: schema.noBody,
+        response: { 200: schema.teamIdAnswer },
+      },
+    },
+    (request) => invitations.acceptMine(request.caller, request.params.id),
+  );
+
+  app.post<{ Params: IdParams }>(
+    '/v1/invitations/:id/decline',
+    {
+      preValidation: requireSession,
+      schema: { params: schema.myInvitationParams, body: schema.noBody, response: { 200: schema.okAnswer } },
+    },
+    (request) => invitations.declineMine(request.caller, request.params.id),
+  );
+
+  app.post<{ Body: { hash: string } }>(
+    '/v1/invitations/inspect',
+    { schema: { body: schema.hashBody, response: { 200: schema.invitationLinkAnswer } } },
+    (request) => invitations.inspect(request.body.hash),
+  );
+
+  app.post<{ Body: { hash: string } }>(
+    '/v1/invitations/accept',
+    {
+      preValidation: requireSession,
+      schema: { body: schema.hashBody, response: { 200: schema.teamIdAnswer } },
+    },
+    (request) => invitations.acceptLink(request.caller, request.body.hash),
+  );
+
+  app.post<{ Body: { hash: string } }>(
+    '/v1/invitations/decline',
+    { schema: { body: schema.hashBody, response: { 200: schema.okAnswer } } },
+    (request) => invitations.declineLink(request.body.hash),
+  );
+
+  app.put<{ Params: IdParams; Body: { teamId: number } }>(
+    '/v1/user/:id/workspace',
+    {
+      preValidation: requireSession,
+      schema: { params: schema.userParams, body: schema.workspaceBody, response: { 200: schema.userAnswer } },
+    },
+    (request) => members.chooseWorkspace(request.caller, request.params.id, request.body.teamId),
+  );
+};
