@@ -34,7 +34,6 @@ export function MainLayout() {
     return () => clearTimeout(timer);
   }, []);
 
-  const teamName = user.TeamsRender[0]?.name || 'My workspace';
   const fullName = [user.name, user.surname].filter(Boolean).join(' ') || user.email;
   const linkClass = (active: boolean) => `${styles.link} ${active ? styles.active : ''}`;
   const myNodrActive = MY_NODR_PATHS.includes(pathname);
@@ -91,7 +90,7 @@ export function MainLayout() {
       <header className={styles.header}>
         <div className={styles.headerBrand}>
           <BrandMark size={28} />
-          <span>{teamName}</span>
+          <WorkspaceSwitcher place="header" />
         </div>
         <span className={styles.greeting}>Signed in as {user.email}</span>
         <Link to={paths.settings} className={styles.profile} aria-label={`Profile settings of ${fullName}`}>

@@ -8,8 +8,9 @@ import styles from './main-layout.module.css';
  * issue 11: the sidebar's workspace (spec 2: the first team's name). A member of several teams picks one here:
  * PUT v1/user/{id}/workspace makes it TeamsRender's first on the server (remembered per user), the session is checked
  * again, and every screen and the event stream start again on it. A native select, so the keyboard works as usual.
+ * The sidebar holds it on wide screens; on a phone, where the sidebar is a tab bar, the header does (`place`).
  */
-export function WorkspaceSwitcher() {
+export function WorkspaceSwitcher({ place = 'sidebar' }: { place?: 'sidebar' | 'header' }) {
   const { user, teamId, recheck } = useSession();
   const id = useId();
   const [switching, setSwitching] = useState(false);
@@ -18,6 +19,7 @@ export function WorkspaceSwitcher() {
   const current = teams[0]?.name || 'My workspace';
 
   if (teams.length < 2) {
+    if (place === 'header') return <span>{current}</span>;
     return (
       <div className={styles.workspace}>
         <span className={styles.workspaceLabel}>Workspace</span>
@@ -28,8 +30,8 @@ export function WorkspaceSwitcher() {
     );
   }
   return (
-    <div className={styles.workspace}>
-      <label htmlFor={id} className={styles.workspaceLabel}>
+    <div className={place === 'header' ? styles.headerWorkspace : styles.workspace}>
+      <label htmlFor={id} className={place === 'header' ? 'visually-hidden' : styles.workspaceLabel}>
         Workspace
       </label>
       <select

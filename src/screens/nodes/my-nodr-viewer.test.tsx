@@ -19,6 +19,7 @@ describe('My NODR for a viewer (issue 11)', () => {
     const api = fakeNodesApi([
       makeNode({ ...nodesByDisplay.active, id: 1, name: 'Running' }),
       makeNode({ ...nodesByDisplay.inactive, id: 2, name: 'Paused' }),
+      makeNode({ ...nodesByDisplay.hardware, id: 3, name: 'New' }),
     ]);
     asViewer();
     const running = await screen.findByRole('article', { name: 'NODR Running' });
@@ -28,6 +29,9 @@ describe('My NODR for a viewer (issue 11)', () => {
     expect(screen.queryByRole('textbox', { name: 'NODR name' })).toBeNull();
     expect(within(running).getAllByText('Running')[0]).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add NODR' })).toBeNull();
+    // A node waiting for its first check shows no first-run steps (they download the compose file and start it).
+    expect(screen.queryByText('Next: start your NODR')).toBeNull();
+    expect(screen.queryByRole('button', { name: /compose/i })).toBeNull();
     // The details stay readable; the compose download (what installs a node) is an admin's.
     await userEvent.click(within(running).getByRole('button', { name: 'Show details' }));
     expect(within(running).getByText('Hardware verification')).toBeInTheDocument();

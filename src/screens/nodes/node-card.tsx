@@ -95,7 +95,8 @@ export function NodeCard({ actor, readOnly = false }: { actor: NodeActorRef; rea
         </div>
       </div>
       {state.matches({ status: 'suspended' }) && <p className={styles.suspended}>{SUSPENDED_MESSAGE}</p>}
-      {awaitsFirstCheck(state) && <FirstRunHint node={current} />}
+      {/* The first-run steps (download the compose file, start it) are an admin's to take. */}
+      {awaitsFirstCheck(state) && !readOnly && <FirstRunHint node={current} />}
       {state.context.error && (
         <p className={styles.error} role="alert">
           {state.context.error}

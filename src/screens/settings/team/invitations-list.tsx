@@ -1,4 +1,5 @@
 import type { InvitationBody } from '../../../../contracts/team-body.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TimeAgo } from '../browser-time.tsx';
 import { RoleBadge } from './role-badge.tsx';
@@ -31,9 +32,7 @@ export function InvitationsList({ invitations, sending, busyId, busyWith, ...on 
                 <span>
                   Sent <TimeAgo value={invitation.sentAt} />
                 </span>
-                <span>
-                  Expires <TimeAgo value={invitation.expiresAt} />
-                </span>
+                <span>Expires {formatDate(invitation.expiresAt)}</span>
               </p>
             </div>
             <div className={styles.controls}>
