@@ -157,6 +157,49 @@ describe('teams in Chromium with real e-mail', () => {
     await capture(adminPage, 'invitation-other-address');
   });
 
+  it('a member of two teams switches workspace, invites from the other one, and the invitee declines', async () => {
+    // Grace is a viewer of Analytical Engines and the admin of her own Compilers: she switches to it.
+    await viewerPage.goto(`${server.url}/myNodr`);
+    const workspace = viewerPage.getByRole('combobox', { name: 'Workspace' });
+    await eventually(() => workspace.isVisible()).toBe(true);
+    await capture(viewerPage, 'workspace-switcher');
+    await workspace.focus();
+    await workspace.selectOption({ label: 'Compilers (Admin)' });
+    await eventually(() =>
+      viewerPage.getByRole('heading', { name: "You haven't added any NODR yet" }).isVisible(),
+    ).toBe(true);
+    expect(await viewerPage.getByText(READ_ONLY).count()).toBe(0);
+
+    await viewerPage.goto(`${server.url}/settings`);
+    const form = region(viewerPage, 'Team').getByRole('form', { name: 'Invite a member' });
+    await eventually(() => form.isVisible()).toBe(true);
+    server.mail.clear();
+    await form.getByLabel('E-mail').fill(admin.email);
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    const link = await server.mail.linkFor(admin.email, '/invitation');
+
+    // Ada sees it in Settings > Invitations, and on the link page as the invited address.
+    await adminPage.goto(`${server.url}/settings`);
+    const invitations = region(adminPage, 'Invitations');
+    await eventually(() => invitations.getByText('Compilers').isVisible()).toBe(true);
+    await capture(adminPage, 'settings-invitations');
+    await adminPage.goto(link);
+    await eventually(() => adminPage.getByRole('button', { name: 'Accept' }).isVisible()).toBe(true);
+    await capture(adminPage, 'invitation-for-you');
+    await adminPage.getByRole('button', { name: 'Decline' }).click();
+    await eventually(() => adminPage.getByRole('heading', { name: 'Invitation declined' }).isVisible()).toBe(
+      true,
+    );
+    await capture(adminPage, 'invitation-declined');
+
+    // Grace goes back to the shared fleet.
+    await viewerPage.goto(`${server.url}/myNodr`);
+    await viewerPage
+      .getByRole('combobox', { name: 'Workspace' })
+      .selectOption({ label: 'Analytical Engines (Viewer)' });
+    await eventually(() => viewerPage.getByText(READ_ONLY).isVisible()).toBe(true);
+  });
+
   it('the sole admin cannot delete their account; after promoting the viewer, the deletion goes through', async () => {
     await adminPage.goto(`${server.url}/settings`);
     const deletion = region(adminPage, 'Delete account');
