@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account-routes.ts';
 import { notificationsRoutes } from './notifications-routes.ts';
+import { createProfileLimiters } from './profile-common.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { sessionsRoutes } from './sessions-routes.ts';
 import { teamsRoutes } from './teams-routes.ts';
@@ -11,10 +12,12 @@ import { twoFactorRoutes } from './two-factor-routes.ts';
 export const authService: FastifyPluginAsync = async (app) => {
   // One service, so sign-in's code step and Settings share the per-account limit on codes.
   const twoFactor = createTwoFactorService(app.deps);
+  // One set of per-user limits, so every call that checks the password (Settings, a team closure) counts together.
+  const limits = createProfileLimiters(app.deps.clock);
   await app.register(accountRoutes, { twoFactor });
-  await app.register(profileRoutes);
+  await app.register(profileRoutes, { limits });
   await app.register(sessionsRoutes);
   await app.register(twoFactorRoutes, { twoFactor });
   await app.register(notificationsRoutes);
-  await app.register(teamsRoutes);
+  await app.register(teamsRoutes, { limits });
 };

@@ -11,7 +11,8 @@ import {
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import type { Caller } from '../lib/authenticate.ts';
-import { badRequest, unauthorized } from '../lib/errors.ts';
+import { badRequest, HttpError, unauthorized } from '../lib/errors.ts';
+import { mailBudgetOf } from '../lib/mail-limits.ts';
 import { hashToken, randomToken } from '../lib/tokens.ts';
 import { findUserById } from './accounts.repository.ts';
 import * as repo from './invitations.repository.ts';
@@ -51,6 +52,7 @@ const inviterOf = (view: repo.InvitationView) => view.inviterName || view.invite
  */
 export function createInvitationsService(deps: Deps) {
   const { db, clock, mailer, config, hub } = deps;
+  const mailBudget = mailBudgetOf(deps);
 
   async function emailOf(caller: Caller): Promise<string> {
     const user = await findUserById(db, caller.userId);
@@ -58,8 +60,14 @@ export function createInvitationsService(deps: Deps) {
     return user.email;
   }
 
-  /** Mails a new link for the invitation, in the transaction that stored its hash. */
+  /**
+   * Mails a new link for the invitation, in the transaction that stored its hash, within the mail budget (issue 10:
+   * nobody can use the product to flood a mailbox); over it, 429 and the transaction rolls back.
+   */
   async function mailLink(tx: Db, row: repo.InvitationRow, hash: string, inviterId: number): Promise<void> {
+    if (mailBudget.invitationMail(inviterId, row.email)) {
+      throw new HttpError(429, 'rate_limited', 'Too many invitation e-mails. Please try again later.');
+    }
     const team = await lockTeam(tx, row.teamId);
     const inviter = await findUserById(tx, inviterId);
     const inviterName = inviter ? `${inviter.name} ${inviter.surname}`.trim() || inviter.email : '';

@@ -6,7 +6,7 @@ import { emailLinks, nodes, sessions, teamMembers, teams, users } from '../db/sc
 import type { TeamMembershipSummary } from './account-deletion.precheck.ts';
 
 /** spec 4: a closed team carries status 50 (team_statuses 'Closed'); its nodes are deleted. */
-const CLOSED_STATUS = 50;
+export const CLOSED_STATUS = 50;
 
 /** True when another account already uses the address (case-insensitive). */
 export async function emailTakenByOther(db: Db, email: string, userId: number): Promise<boolean> {

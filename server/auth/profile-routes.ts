@@ -4,7 +4,7 @@ import { requireSession } from '../plugins/session.ts';
 import { createAccountDeletionService } from './account-deletion.service.ts';
 import { bearerHeaders } from './account-schemas.ts';
 import { createEmailChangeService } from './email-change.service.ts';
-import { createProfileLimiters } from './profile-common.ts';
+import type { ProfileLimiters } from './profile-common.ts';
 import { type ChangePasswordInput, createPasswordService } from './profile-password.ts';
 import {
   changeEmailBody,
@@ -22,9 +22,9 @@ type UserParams = { id: number };
 type OwnIds = { userId?: number; user_id?: number; url?: string };
 
 /** Profile settings: password change, e-mail change, account deletion (issue 5, docs/api-profile.md). */
-export const profileRoutes: FastifyPluginAsync = async (app) => {
+export const profileRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = async (app, options) => {
   const deps = app.deps;
-  const limits = createProfileLimiters(deps.clock);
+  const { limits } = options;
   const emailChange = createEmailChangeService(deps, limits);
   const deletion = createAccountDeletionService(deps, limits);
   const password = createPasswordService(deps, limits);

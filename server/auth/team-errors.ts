@@ -15,6 +15,8 @@ const STATUS: Record<TeamError, number> = {
   // Expired, used, revoked, declined or never issued: one answer, so a link tells nothing about its history.
   invitationGone: 410,
   viewerReadOnly: 403,
+  closurePending: 403,
+  noClosure: 409,
 };
 
 /** The refusal as an HttpError the error handler answers with `{ error, message }`. */

@@ -3,6 +3,7 @@ import type { Deps } from '../deps.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { HttpError } from '../lib/errors.ts';
 import { teamHasPendingAdminDeletion } from './profile-repository.ts';
+import { teamClosurePending } from './team-closure.repository.ts';
 import { teamError } from './team-errors.ts';
 
 /**
@@ -21,4 +22,6 @@ export async function assertTeamWritable(deps: Deps, caller: Caller, teamId: num
       'An account deletion is pending in this team: settings, invitations and roles cannot change until it is confirmed or revoked.',
     );
   }
+  // issue 11: a pending team closure locks the same things, until an admin completes or cancels it.
+  if (await teamClosurePending(deps.db, teamId)) throw teamError('closurePending');
 }

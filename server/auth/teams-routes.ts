@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireSession, requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createInvitationsService } from './invitations.service.ts';
 import { createMembersService } from './members.service.ts';
+import type { ProfileLimiters } from './profile-common.ts';
+import { createTeamClosureService } from './team-closure.service.ts';
 import * as schema from './teams-schemas.ts';
 
 type TeamParams = { teamId: number };
@@ -10,8 +12,9 @@ type MemberParams = { teamId: number; userId: number };
 type IdParams = { id: number };
 
 /** issue 11: members, roles, invitations and the workspace choice (contracts/team-body.ts; docs/api-teams.md). */
-export const teamsRoutes: FastifyPluginAsync = async (app) => {
+export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = async (app, options) => {
   const invitations = createInvitationsService(app.deps);
+  const closure = createTeamClosureService(app.deps, options.limits);
   const members = createMembersService(app.deps);
   const member = requireTeamMember('teamId');
   const writer = requireTeamWriter('teamId');
@@ -140,5 +143,39 @@ export const teamsRoutes: FastifyPluginAsync = async (app) => {
       schema: { params: schema.userParams, body: schema.workspaceBody, response: { 200: schema.userAnswer } },
     },
     (request) => members.chooseWorkspace(request.caller, request.params.id, request.body.teamId),
+  );
+
+  // spec 4 and 6: a team closure, asked by one admin, completed or cancelled by any admin.
+  app.get<{ Params: TeamParams }>(
+    `${team}/closure`,
+    { preValidation: member, schema: { params: schema.teamParams, response: { 200: schema.closureAnswer } } },
+    (request) => closure.status(request.caller, request.params.teamId),
+  );
+
+  app.post<{ Params: TeamParams }>(
+    `${team}/closure`,
+    {
+      preValidation: writer,
+      schema: { params: schema.teamParams, body: schema.noBody, response: { 200: schema.closureAnswer } },
+    },
+    (request) => closure.request(request.caller, request.params.teamId),
+  );
+
+  app.delete<{ Params: TeamParams }>(
+    `${team}/closure`,
+    {
+      preValidation: writer,
+      schema: { params: schema.teamParams, body: schema.noBody, response: { 200: schema.closureAnswer } },
+    },
+    (request) => closure.cancel(request.caller, request.params.teamId),
+  );
+
+  app.post<{ Params: TeamParams; Body: { password: string } }>(
+    `${team}/closure/confirm`,
+    {
+      preValidation: writer,
+      schema: { params: schema.teamParams, body: schema.passwordBody, response: { 200: schema.okAnswer } },
+    },
+    (request) => closure.confirm(request.caller, request.params.teamId, request.body.password),
   );
 };

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { EMAIL_MAX } from '../../contracts/account-rules.ts';
 import { idSchema, safeString } from '../lib/input-schema.ts';
+import { PASSWORD_MAX } from './passwords.ts';
 
 /**
  * issue 11: the TypeBox schemas of the team calls (server/auth/teams-routes.ts), bodies and answers alike, so the
@@ -26,6 +27,7 @@ export const inviteBody = Type.Object({ email: text(EMAIL_MAX), role: Type.Integ
 export const roleBody = Type.Object({ role: Type.Integer() }, strict);
 /** The link's token: 256 bits in base64url are 43 characters; anything up to 512 gets the same 410 as a wrong one. */
 export const hashBody = Type.Object({ hash: text(512) }, strict);
+export const passwordBody = Type.Object({ password: text(PASSWORD_MAX) }, strict);
 export const workspaceBody = Type.Object({ teamId: id() }, strict);
 export const noBody = Type.Union([Type.Object({}, strict), Type.Null()]);
 
@@ -88,4 +90,11 @@ export const userAnswer = Type.Object({
   newChangeEmail: Type.Union([Type.String(), Type.Null()]),
   deleteProgress: Type.Boolean(),
   TeamsRender: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), role: Type.Integer() })),
+});
+
+export const closureAnswer = Type.Object({
+  teamId: Type.Integer(),
+  pending: Type.Boolean(),
+  requestedAt: Type.Union([isoDate(), Type.Null()]),
+  requestedBy: Type.Union([Type.String(), Type.Null()]),
 });

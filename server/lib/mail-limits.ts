@@ -17,6 +17,8 @@ export const MAIL_LIMITS = {
   addressHour: { max: 5, windowMs: HOUR_MS },
   /** Every account mail one client address triggers, across accounts. */
   ipHour: { max: 30, windowMs: HOUR_MS },
+  /** issue 11: invitation mails (invites and resends) one admin sends, across teams. */
+  inviterHour: { max: 50, windowMs: HOUR_MS },
 } as const;
 
 /** Deliveries per hour across the whole server; the rest waits in the outbox (MAIL_HOURLY_BUDGET overrides it). */
@@ -43,6 +45,16 @@ export function createMailBudget(clock: Clock) {
         [limits.changeUserMinute, String(userId), 'minute'],
         [limits.changeUserDay, String(userId), 'day'],
         [limits.ipHour, ip, 'ip'],
+      ]);
+    },
+    /**
+     * issue 11: an invitation mail from this admin to this address; null when it may go. Per address it counts apart
+     * from registration and recovery, so an invitation never eats the invitee's sign-up mail.
+     */
+    invitationMail(userId: number, email: string): MailRefusal | null {
+      return take([
+        [limits.inviterHour, String(userId), 'hour'],
+        [limits.addressHour, `invite:${email}`, 'hour'],
       ]);
     },
     /** A registration or recovery mail to this address from this client: true when it may go. */

@@ -265,6 +265,38 @@ describe('team invitations', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('holds 20 pending invitations when 25 invites arrive at once', async () => {
+    const team = await createSignedInUser(server, { teamName: 'Rush' });
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => invite(team, `rush${i}@example.com`, VIEWER_ROLE, team.teamId)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(TEAM_LIMITS.pendingInvitations);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(5);
+  });
+
+  it('keeps invitation mail within a budget: 5 an hour to one address, 50 an hour from one admin', async () => {
+    const team = await createSignedInUser(server, { teamName: 'Noisy' });
+    const target = 'flooded@example.com';
+    for (let i = 0; i < 5; i += 1) {
+      const { id } = (await invite(team, target, VIEWER_ROLE, team.teamId)).json();
+      await call(server, 'DELETE', `/v1/teams/${team.teamId}/invitations/${id}`, team);
+    }
+    const sixth = await invite(team, target, VIEWER_ROLE, team.teamId);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error).toBe('rate_limited');
+    // Refused before anything was stored: no invitation waits for that address.
+    const members = (await call(server, 'GET', `/v1/teams/${team.teamId}/members`, team)).json();
+    expect(members.invitations).toEqual([]);
+
+    for (let i = 5; i < 50; i += 1) {
+      const sent = await invite(team, `budget${i}@example.com`, VIEWER_ROLE, team.teamId);
+      expect(sent.statusCode, String(i)).toBe(201);
+      await call(server, 'DELETE', `/v1/teams/${team.teamId}/invitations/${sent.json().id}`, team);
+    }
+    expect((await invite(team, 'fifty-first@example.com', VIEWER_ROLE, team.teamId)).statusCode).toBe(429);
+  });
+
   // Last: it moves the clock past every session of the file.
   it('expires a link after 7 days; the address can then be invited again', async () => {
     const email = fresh();

@@ -94,6 +94,7 @@ const EXPECTED: Record<string, Row> = {
   // Reading team T: its members (admins and viewers).
   'GET /auth/v1/teams/:id':                                                   [200, 200, 403, 401],
   'GET /auth/v1/teams/:teamId/members':                                       [200, 200, 403, 401],
+  'GET /auth/v1/teams/:teamId/closure':                                       [200, 200, 403, 401],
   'POST /api/v1/nodres/team/:teamId':                                         [200, 200, 403, 401],
   'GET /api/v1/nodres/team/:teamId/:id':                                      [200, 200, 403, 401],
   'GET /api/v1/nodres/team/:teamId/:nodrId/health':                           [200, 200, 403, 401],
@@ -110,6 +111,9 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /auth/v1/teams/:teamId/invitations/:id':                            [400, 403, 403, 401],
   'PUT /auth/v1/teams/:teamId/members/:userId':                               [400, 403, 403, 401],
   'DELETE /auth/v1/teams/:teamId/members/:userId':                            [400, 403, 403, 401],
+  'POST /auth/v1/teams/:teamId/closure':                                      [400, 403, 403, 401],
+  'DELETE /auth/v1/teams/:teamId/closure':                                    [400, 403, 403, 401],
+  'POST /auth/v1/teams/:teamId/closure/confirm':                              [400, 403, 403, 401],
   'POST /api/v1/nodres/team/:teamId/set_public_key/config/:configId':         [400, 403, 403, 401],
   'POST /api/v1/nodres/team/:teamId/docker_compose/:id':                      [400, 403, 403, 401],
   'DELETE /api/v1/nodres/team/:teamId/:id':                                   [400, 403, 403, 401],
