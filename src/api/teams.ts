@@ -6,7 +6,7 @@ import type {
   TeamMemberBody,
   TeamMembersBody,
 } from '../../contracts/team-body.ts';
-import { type User, UserStruct } from './auth.ts';
+import { type Team, TeamStruct, type User, UserStruct } from './auth.ts';
 import { request } from './client.ts';
 
 /** issue 11: one member of a team, as GET v1/teams/{teamId}/members lists it. */
@@ -158,6 +158,19 @@ export function declineInvitationLink(hash: string, signal?: AbortSignal) {
   return request('auth', 'POST', 'v1/invitations/decline', {
     json: { hash },
     struct: DoneStruct,
+    signal,
+    ...asAnswer,
+  });
+}
+
+/**
+ * PUT v1/teams/{id} from Settings > Team: as the create-account step's rename (auth.ts updateTeam), but a 403 (a
+ * viewer, a pending deletion or closure) is an answer the section shows.
+ */
+export function renameTeam(teamId: number, name: string, signal?: AbortSignal): Promise<Team> {
+  return request('auth', 'PUT', `v1/teams/${teamId}`, {
+    form: { id: teamId, name },
+    struct: TeamStruct,
     signal,
     ...asAnswer,
   });

@@ -1,10 +1,11 @@
 import type { InvitationBody, TeamMemberBody, TeamMembersBody } from '../../contracts/team-body.ts';
-import { type Team, updateTeam } from '../api/auth.ts';
+import type { Team } from '../api/auth.ts';
 import {
   changeRole,
   getTeamMembers,
   invite,
   removeMember,
+  renameTeam,
   resendInvitation,
   revokeInvitation,
 } from '../api/teams.ts';
@@ -39,5 +40,5 @@ export const removeActor = fromRequest<unknown, { teamId: number; userId: number
 
 /** PUT v1/teams/{id}: the rename of spec 2's Create account, now from Settings > Team. */
 export const renameActor = fromRequest<Team, { teamId: number; name: string }>(({ input, signal }) =>
-  updateTeam(input.teamId, input.name, signal),
+  renameTeam(input.teamId, input.name, signal),
 );

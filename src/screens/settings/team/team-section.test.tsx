@@ -176,4 +176,46 @@ describe('Settings > Team (issue 11)', () => {
     // Leaving is one's own choice, viewers included.
     expect(within(section).getByRole('button', { name: 'Leave the team' })).toBeEnabled();
   });
+
+  it('renames the team; a refusal (403) is shown in place, not sent to the root', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const pending =
+      'An account deletion is pending in this team: settings, invitations and roles cannot change until it is confirmed or revoked.';
+    const api = settingsApi({
+      'PUT /auth/v1/teams/11': () => ({ status: 403, body: { error: 'deletion_pending', message: pending } }),
+    });
+    renderSettings();
+    const section = await teamSection();
+    const name = await within(section).findByRole('textbox', { name: 'Team name' });
+    const user = userEvent.setup();
+    const rename = within(section).getByRole('button', { name: 'Rename' });
+    expect(rename).toBeDisabled();
+    await user.clear(name);
+    await user.type(name, ' Engines B ');
+    await user.click(rename);
+    expect(await within(section).findByText(pending)).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: '/auth/v1/teams/11',
+        form: { id: '11', name: 'Engines B' },
+      }),
+    ]);
+  });
+
+  it('offers no change while my account deletion is pending, and says why (spec 2)', async () => {
+    settingsApi({});
+    renderSettings({ ...settingsUser, deleteProgress: true });
+    const section = await teamSection();
+    await within(section).findByRole('list', { name: 'Members' });
+    expect(
+      within(section).getByText(
+        'While deletion is pending, the team cannot change settings, invite users or assign roles.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).queryByRole('form', { name: 'Invite a member' })).toBeNull();
+    expect(within(section).queryByRole('combobox')).toBeNull();
+  });
 });

@@ -10,6 +10,7 @@ import { useSession } from '../../../shared/session-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Loader } from '../../../ui/loader.tsx';
 import { FormError, TextField } from '../../../ui/text-field.tsx';
+import { deletionStatements } from '../deletion-texts.ts';
 import { Section } from '../section.tsx';
 import settingsStyles from '../settings.module.css';
 import { useRecheckSession } from '../use-recheck-session.ts';
@@ -44,7 +45,9 @@ export function TeamSection() {
   const { team, confirm, error, emailError, busyId, invited } = snapshot.context;
   const sending = SENDING.some((state) => snapshot.matches(state));
   const myRole = user.TeamsRender[0]?.role ?? 0;
-  const canManage = isAdminRole(myRole);
+  // spec 2: while the user's account deletion is pending, the team cannot change settings, invite or assign roles.
+  const locked = user.deleteProgress;
+  const canManage = isAdminRole(myRole) && !locked;
   const [name, setName] = useState('');
   useEffect(() => setName(team?.name ?? ''), [team?.name]);
 
@@ -59,9 +62,11 @@ export function TeamSection() {
     <Section
       title="Team"
       description={
-        canManage
-          ? 'The people who share this workspace, and the invitations waiting for an answer.'
-          : TEAM_ERRORS.viewerReadOnly.message
+        locked
+          ? deletionStatements[0]
+          : canManage
+            ? 'The people who share this workspace, and the invitations waiting for an answer.'
+            : TEAM_ERRORS.viewerReadOnly.message
       }
     >
       {snapshot.matches('loading') && <Loader label="Loading the team" />}
