@@ -94,7 +94,6 @@ export function TeamSection() {
                 label="Team name"
                 value={name}
                 required
-                maxLength={60}
                 onChange={(event) => setName(event.target.value)}
               />
               <span />
