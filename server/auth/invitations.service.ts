@@ -30,7 +30,7 @@ import {
 /** spec 4: a team with status 50 is closed; nobody joins it. */
 const OPEN_TEAM = 10;
 
-export const roleName = (role: number) => (role === ADMIN_ROLE ? 'Admin' : 'Viewer');
+const roleName = (role: number) => (role === ADMIN_ROLE ? 'Admin' : 'Viewer');
 
 export function invitationJson(row: repo.InvitationRow): InvitationBody {
   return {

@@ -1,5 +1,14 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { EMAIL_MAX } from '../../contracts/account-rules.ts';
+import type {
+  InvitationBody,
+  InvitationLinkBody,
+  MyInvitationBody,
+  TeamClosureBody,
+  TeamMemberBody,
+  TeamMembersBody,
+} from '../../contracts/team-body.ts';
+import type { UserBody } from '../../contracts/user-body.ts';
 import { idSchema, safeString } from '../lib/input-schema.ts';
 import { PASSWORD_MAX } from './passwords.ts';
 
@@ -98,3 +107,18 @@ export const closureAnswer = Type.Object({
   requestedAt: Type.Union([isoDate(), Type.Null()]),
   requestedBy: Type.Union([Type.String(), Type.Null()]),
 });
+
+/**
+ * The answers' schemas are the contract's bodies, checked at compile time: Fastify serialises an answer through its
+ * schema and drops any field the schema lacks, so a field added to a body but not here would vanish silently.
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const answersMatchContract: [
+  Same<Static<typeof invitationAnswer>, InvitationBody>,
+  Same<Static<typeof memberAnswer>, TeamMemberBody>,
+  Same<Static<typeof membersAnswer>, TeamMembersBody>,
+  Same<Static<typeof myInvitationsAnswer>, MyInvitationBody[]>,
+  Same<Static<typeof invitationLinkAnswer>, InvitationLinkBody>,
+  Same<Static<typeof closureAnswer>, TeamClosureBody>,
+  Same<Static<typeof userAnswer>, UserBody>,
+] = [true, true, true, true, true, true, true];
