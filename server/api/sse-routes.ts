@@ -84,10 +84,12 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
       raw.end(lastMessage);
     };
     const stopRevocation = hub.onSessionRevoked(caller.sessionId, close);
-    // issue 11: removal from a team ends the stream at once; the client reconnects with the teams it has left.
-    const stopMemberships = caller.teams.map(({ teamId }) =>
-      hub.onMembershipEnded(teamId, caller.userId, () => close()),
-    );
+    // issue 11: removal from a team, or joining one, ends the stream at once; the client reconnects with the teams
+    // it has now.
+    const stopMemberships = [
+      ...caller.teams.map(({ teamId }) => hub.onMembershipEnded(teamId, caller.userId, () => close())),
+      hub.onTeamJoined(caller.userId, () => close()),
+    ];
     const unregister = streams.add(caller.userId, close);
     raw.on('close', cleanup);
   });

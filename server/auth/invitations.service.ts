@@ -90,6 +90,7 @@ export function createInvitationsService(deps: Deps) {
       await setWorkspace(tx, userId, teamId);
     });
     hub.publish(teamId, STREAM_EVENT.account);
+    hub.joinedTeam(userId);
     return { teamId };
   }
 

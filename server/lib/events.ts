@@ -97,4 +97,25 @@ export class EventHub {
     for (const close of [...(this.membershipClosers.get(key) ?? [])]) close();
     this.membershipClosers.delete(key);
   }
+
+  /** issue 11: a user joined a team; their streams, which carry the teams they had, end and reconnect with it. */
+  private readonly joinClosers = new Map<number, Set<() => void>>();
+
+  onTeamJoined(userId: number, close: () => void): () => void {
+    let set = this.joinClosers.get(userId);
+    if (!set) {
+      set = new Set();
+      this.joinClosers.set(userId, set);
+    }
+    set.add(close);
+    return () => {
+      set.delete(close);
+      if (set.size === 0) this.joinClosers.delete(userId);
+    };
+  }
+
+  joinedTeam(userId: number): void {
+    for (const close of [...(this.joinClosers.get(userId) ?? [])]) close();
+    this.joinClosers.delete(userId);
+  }
 }

@@ -4,6 +4,7 @@ import { TEAM_ERRORS, TEAM_LIMITS, VIEWER_ROLE } from '../../contracts/team-body
 import { teamMembers } from '../../server/db/schema.ts';
 import {
   createSignedInUser,
+  form,
   type SignedInUser,
   startTestServer,
   type TestServer,
@@ -81,6 +82,27 @@ describe('team invitations', () => {
     });
     expect(a.statusCode).toBe(200);
     expect(Object.keys(a.json()).sort()).toEqual(Object.keys(b.json()).sort());
+  });
+
+  it('takes form bodies as the web app may send them (spec 7), with the same rules', async () => {
+    const email = fresh();
+    const body = form({ email, role: VIEWER_ROLE });
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: `/auth/v1/teams/${admin.teamId}/invitations`,
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({ email, role: VIEWER_ROLE });
+    const bad = form({ email: fresh(), role: 'viewer' });
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: `/auth/v1/teams/${admin.teamId}/invitations`,
+      headers: { ...admin.headers, ...bad.headers },
+      payload: bad.payload,
+    });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('accepts only for the invited address: signed out 401, another address 403 other_address', async () => {

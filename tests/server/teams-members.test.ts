@@ -10,7 +10,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../helpers/server.ts';
-import { call, signedOut } from './teams-helpers.ts';
+import { call, invitationHash, signedOut } from './teams-helpers.ts';
 
 // One server for the file (and listening, for the event streams): starting one is the slow part.
 let server: TestServer;
@@ -259,5 +259,37 @@ describe('event streams of a removed member', () => {
     const next = await adminStream.read();
     expect(new TextDecoder().decode(next.value)).toMatch(/data: 30/);
     await adminStream.cancel();
+  });
+
+  it('end when the user joins a team, so the reconnected stream carries it', async () => {
+    const admin = await createSignedInUser(server);
+    const invitee = await createSignedInUser(server);
+    await call(server, 'POST', `/v1/teams/${admin.teamId}/invitations`, admin, {
+      email: invitee.email,
+      role: 20,
+    });
+    const hash = await invitationHash(server, invitee.email);
+    const response = await fetch(`${base}/api/v1/sse/handle`, {
+      headers: { cookie: `${SSE_COOKIE}=${invitee.token}` },
+    });
+    const reader = response.body!.getReader();
+    await reader.read();
+    expect((await call(server, 'POST', '/v1/invitations/accept', invitee, { hash })).statusCode).toBe(200);
+    const ended = await Promise.race([
+      (async () => {
+        for (;;) if ((await reader.read()).done) return true;
+      })(),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 1000)),
+    ]);
+    expect(ended).toBe(true);
+    // Reconnected, the stream hears the joined team.
+    const again = await fetch(`${base}/api/v1/sse/handle`, {
+      headers: { cookie: `${SSE_COOKIE}=${invitee.token}` },
+    });
+    const next = again.body!.getReader();
+    await next.read();
+    server.app.deps.hub.publish(admin.teamId, 10);
+    expect(new TextDecoder().decode((await next.read()).value)).toMatch(/data: 10/);
+    await next.cancel();
   });
 });
