@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { configureApi } from './api/client.ts';
 import { watchForDevTools } from './app/dev-warning.ts';
 import { AppRoutes } from './app/routes.tsx';
-import { notifySessionEnded } from './app/session-ended.ts';
+import { notifyRoleChanged, notifySessionEnded } from './app/session-ended.ts';
 import { MaintenanceScreen } from './screens/maintenance/maintenance-screen.tsx';
 import { type AppConfig, loadAppConfig } from './shared/app-config.ts';
 import { AppConfigProvider } from './shared/app-config-context.tsx';
@@ -29,6 +29,7 @@ async function start(): Promise<void> {
   configureApi({
     bases: { auth: config.authBase, api: config.apiBase, stats: config.statsBase },
     onSessionEnded: notifySessionEnded,
+    onReadOnly: notifyRoleChanged,
   });
   watchForDevTools();
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) {

@@ -1,4 +1,5 @@
 import { create, type Struct } from 'superstruct';
+import { TEAM_ERRORS } from '../../contracts/team-body.ts';
 import { tokenStore } from './token-store.ts';
 
 export type Service = 'auth' | 'api' | 'stats';
@@ -9,12 +10,18 @@ export interface ApiSettings {
   onForbidden: () => void;
   /** issue 9: a 401 to a call that carried a token means the session ended elsewhere. */
   onSessionEnded: () => void;
+  /**
+   * issue 11: a 403 'read_only' means the user was made a viewer since the session was last checked (another admin
+   * changed the role): the app checks the session again, so its screens turn read-only, instead of leaving.
+   */
+  onReadOnly: () => void;
 }
 
 let settings: ApiSettings = {
   bases: { auth: '/auth/', api: '/api/', stats: '/stats/' },
   onForbidden: () => window.location.assign('/'),
   onSessionEnded: () => {},
+  onReadOnly: () => window.location.assign('/'),
 };
 
 /** Sets the service base URLs (from /app-config.json) and the 403 behaviour; called once at start. */
@@ -56,6 +63,11 @@ export interface RequestOptions<T> {
   struct: Struct<T, unknown>;
   /** Read the body as text instead of JSON (e.g. the compose file). */
   text?: boolean;
+  /**
+   * issue 11: a 403 that is an answer the screen shows (an invitation for another address, a viewer's refusal)
+   * rather than a call the caller may not make; it does not send the browser to the root.
+   */
+  forbiddenIsAnswer?: boolean;
 }
 
 function joinUrl(base: string, path: string): string {
@@ -111,7 +123,10 @@ export async function request<T>(
     // Without a token a 401 is a refusal (a wrong password), not a session that ended.
     if (token) settings.onSessionEnded();
   }
-  if (response.status === 403) settings.onForbidden();
+  if (response.status === 403 && !options.forbiddenIsAnswer) {
+    if (error.error === TEAM_ERRORS.viewerReadOnly.error) settings.onReadOnly();
+    else settings.onForbidden();
+  }
   throw new ApiError(
     response.status,
     error.error ?? 'http_error',

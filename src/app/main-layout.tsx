@@ -8,7 +8,9 @@ import { ChartIcon, LogoutIcon, ServerIcon, SettingsIcon } from '../ui/icons.tsx
 import { Loader } from '../ui/loader.tsx';
 import { LiveUpdatesProvider } from './live-updates.tsx';
 import styles from './main-layout.module.css';
+import { useAcceptPendingInvitation } from './pending-invitation.ts';
 import { ThemeSwitch } from './theme-switch.tsx';
+import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
 /** spec 9: the layout loader shows for about 0.4 s. */
 export const LAYOUT_LOADER_MS = 400;
@@ -22,7 +24,8 @@ const MY_NODR_PATHS: readonly string[] = [paths.myNodr, paths.integration, paths
  * Screens inside it render no <main> of their own: the layout's <main> holds them.
  */
 export function MainLayout() {
-  const { user, logout } = useSession();
+  const { user, teamId, logout, recheck } = useSession();
+  useAcceptPendingInvitation(recheck);
   const { pathname } = useLocation();
   const [ready, setReady] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -32,7 +35,6 @@ export function MainLayout() {
     return () => clearTimeout(timer);
   }, []);
 
-  const teamName = user.TeamsRender[0]?.name || 'My workspace';
   const fullName = [user.name, user.surname].filter(Boolean).join(' ') || user.email;
   const linkClass = (active: boolean) => `${styles.link} ${active ? styles.active : ''}`;
   const myNodrActive = MY_NODR_PATHS.includes(pathname);
@@ -47,12 +49,7 @@ export function MainLayout() {
           <BrandMark />
           NODR
         </div>
-        <div className={styles.workspace}>
-          <span className={styles.workspaceLabel}>Workspace</span>
-          <span className={styles.workspaceName} title={teamName}>
-            {teamName}
-          </span>
-        </div>
+        <WorkspaceSwitcher />
         <ul className={styles.links}>
           <li>
             <NavLink to={paths.statistics} className={({ isActive }) => linkClass(isActive)}>
@@ -94,7 +91,7 @@ export function MainLayout() {
       <header className={styles.header}>
         <div className={styles.headerBrand}>
           <BrandMark size={28} />
-          <span>{teamName}</span>
+          <WorkspaceSwitcher place="header" />
         </div>
         <span className={styles.greeting}>Signed in as {user.email}</span>
         <div className={styles.tools}>
@@ -108,7 +105,8 @@ export function MainLayout() {
       <main id="content" className={styles.content} tabIndex={-1}>
         {ready ? (
           // spec 4: one live-updates stream for every screen of the signed-in layout.
-          <LiveUpdatesProvider>
+          // issue 11: a switch of workspace starts the stream and every screen again on the new team.
+          <LiveUpdatesProvider key={teamId}>
             <Suspense fallback={<Loader label="Loading the page" />}>
               <Outlet />
             </Suspense>

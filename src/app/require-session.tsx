@@ -10,7 +10,7 @@ import { paths } from '../shared/paths.ts';
 import { type Session, SessionProvider } from '../shared/session-context.tsx';
 import { Loader } from '../ui/loader.tsx';
 import { useRecheckOnFocus } from './recheck-on-focus.ts';
-import { useSessionEnded } from './session-ended.ts';
+import { useRoleChanged, useSessionEnded } from './session-ended.ts';
 
 const sessionLogic = sessionMachine.provide({
   actions: {
@@ -31,6 +31,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
   // issue 9: a call answered 401 (the client has already forgotten the token); sign-in says why the user is there.
   const [ended, setEnded] = useState(false);
   useSessionEnded(() => setEnded(true));
+  // issue 11: demoted to viewer elsewhere; the new role reaches every screen through the session check.
+  useRoleChanged(() => send({ type: 'session.recheck' }));
   // issue 9: what another tab changed (e-mail, deletion, sign-out) shows when this one comes back.
   useRecheckOnFocus(() => {
     if (actorRef.getSnapshot().matches({ authenticated: 'idle' })) send({ type: 'session.recheck' });

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { UNSUBSCRIBE_PAGE } from '../../contracts/notifications.ts';
+import { INVITATION_PATH } from '../../contracts/team-body.ts';
 import { LoginScreen } from '../screens/auth/login-screen.tsx';
 import { NotFoundScreen } from '../screens/not-found/not-found-screen.tsx';
 import { Loader } from '../ui/loader.tsx';
@@ -52,6 +53,7 @@ const UnsubscribeResultScreen = screen(
   () => import('../screens/results/unsubscribe-result-screen.tsx'),
   'UnsubscribeResultScreen',
 );
+const InvitationScreen = screen(() => import('../screens/results/invitation-screen.tsx'), 'InvitationScreen');
 const MainLayout = screen(() => import('./main-layout.tsx'), 'MainLayout');
 const MyNodrScreen = screen(() => import('../screens/nodes/my-nodr-screen.tsx'), 'MyNodrScreen');
 const AddNodrScreen = screen(() => import('../screens/nodes/add-nodr-screen.tsx'), 'AddNodrScreen');
@@ -85,6 +87,8 @@ export function AppRoutes() {
         <Route path="/cancelEmailChange/:hash" element={<CancelEmailChangeResultScreen />} />
         <Route path="/deleteUserAccount/:hash" element={<DeleteAccountResultScreen />} />
         <Route path={`${UNSUBSCRIBE_PAGE}/:token`} element={<UnsubscribeResultScreen />} />
+        {/* issue 11: public, like the other link pages; it checks the session itself. */}
+        <Route path={INVITATION_PATH} element={<InvitationScreen />} />
         {/* The integration layout: its children need a successful session check (spec 2, 6). */}
         <Route
           element={

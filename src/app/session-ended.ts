@@ -36,3 +36,28 @@ export function useSessionEnded(onEnded: () => void): void {
     };
   }, []);
 }
+
+const roleListeners = new Set<Listener>();
+
+/**
+ * issue 11: given to the API client as `onReadOnly`. A write answered 403 'read_only' means another admin made the
+ * user a viewer since the session was last checked; the guard listening here checks the session again.
+ */
+export function notifyRoleChanged(): void {
+  for (const listener of roleListeners) listener();
+}
+
+/** Calls `onChanged` when a write finds the user's role changed (see notifyRoleChanged), while mounted. */
+export function useRoleChanged(onChanged: () => void): void {
+  const onChangedRef = useRef(onChanged);
+  useEffect(() => {
+    onChangedRef.current = onChanged;
+  }, [onChanged]);
+  useEffect(() => {
+    const listener = () => onChangedRef.current();
+    roleListeners.add(listener);
+    return () => {
+      roleListeners.delete(listener);
+    };
+  }, []);
+}

@@ -1,4 +1,5 @@
 import { UNSUBSCRIBE_PAGE } from '../../contracts/notifications.ts';
+import { INVITATION_PATH } from '../../contracts/team-body.ts';
 
 /** The route table of spec 2, by name (spec 2 "Named routes referenced in navigation"). */
 export const paths = {
@@ -16,6 +17,8 @@ export const paths = {
   deleteUserAccount: (hash: string) => `/deleteUserAccount/${encodeURIComponent(hash)}`,
   /** issue 9: the one-click unsubscribe link of every alert e-mail (contracts/notifications.ts UNSUBSCRIBE_PAGE). */
   unsubscribe: (token: string) => `${UNSUBSCRIBE_PAGE}/${encodeURIComponent(token)}`,
+  /** issue 11: the invitation link of the e-mail (contracts/team-body.ts INVITATION_PATH). */
+  invitation: (hash: string) => `${INVITATION_PATH}?hash=${encodeURIComponent(hash)}`,
   integration: '/integration',
   myNodr: '/myNodr',
   addNodr: '/addNodr',

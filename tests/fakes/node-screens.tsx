@@ -158,15 +158,25 @@ export const testSession: Session = {
   logout: () => {},
 };
 
+/** The same user as a viewer (role 20) of team 3 (issue 11). */
+export const viewerSession: Session = {
+  ...testSession,
+  user: { ...testSession.user, TeamsRender: [{ id: 3, name: 'Engines', role: 20 }] },
+};
+
 function Landed() {
   return <p data-testid="landed">{useLocation().pathname}</p>;
 }
 
-/** Renders the app's My NODR routes at `path`, signed in to team 3; `wrap` adds providers inside the session. */
+/**
+ * Renders the app's My NODR routes at `path`, signed in to team 3 (as its admin unless `session` says otherwise);
+ * `wrap` adds providers inside the session.
+ */
 export function renderNodes(
   routes: Record<string, ReactNode>,
   path: string,
   wrap?: (children: ReactNode) => ReactNode,
+  session: Session = testSession,
 ) {
   const tree = (
     <Routes>
@@ -178,7 +188,7 @@ export function renderNodes(
   );
   return render(
     <AppConfigProvider config={nodesTestConfig}>
-      <SessionProvider session={testSession}>
+      <SessionProvider session={session}>
         <MemoryRouter initialEntries={[path]}>{wrap ? wrap(tree) : tree}</MemoryRouter>
       </SessionProvider>
     </AppConfigProvider>,

@@ -20,8 +20,34 @@ export function renderSettings(user: User = settingsUser) {
   return session;
 }
 
-/** The loads of the Sessions, Recent activity and Notifications sections, which every Settings render makes. */
-const listLoads = new Set(['GET /auth/v1/sessions', 'GET /auth/v1/activity', 'GET /auth/v1/notifications']);
+/** The team of settingsUser's current workspace, as Settings > Team loads it (issue 11). */
+export const settingsTeam = {
+  id: 11,
+  name: 'Analytical Engines',
+  members: [
+    {
+      userId: 7,
+      name: 'Ada',
+      surname: 'Lovelace',
+      email: 'ada@example.com',
+      role: 10,
+      joinedAt: '2026-01-02T10:00:00.000Z',
+    },
+  ],
+  invitations: [],
+};
+
+/**
+ * The loads of the Sessions, Recent activity, Notifications, Invitations and Team sections, which every Settings
+ * render makes.
+ */
+const listLoads = new Set([
+  'GET /auth/v1/sessions',
+  'GET /auth/v1/activity',
+  'GET /auth/v1/notifications',
+  'GET /auth/v1/invitations',
+  'GET /auth/v1/teams/11/members',
+]);
 
 /**
  * fakeApi for Settings: the list loads answer empty lists (Notifications its defaults) unless `handlers` says otherwise, and `calls` leaves
@@ -32,6 +58,8 @@ export function settingsApi(handlers: Parameters<typeof fakeApi>[0]) {
     'GET /auth/v1/sessions': () => ({ status: 200, body: [] }),
     'GET /auth/v1/activity': () => ({ status: 200, body: [] }),
     'GET /auth/v1/notifications': () => ({ status: 200, body: DEFAULT_NOTIFICATION_SETTINGS }),
+    'GET /auth/v1/invitations': () => ({ status: 200, body: [] }),
+    'GET /auth/v1/teams/11/members': () => ({ status: 200, body: settingsTeam }),
     ...handlers,
   });
   return {

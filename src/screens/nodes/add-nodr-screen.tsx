@@ -1,12 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { NODE_LIMIT_MESSAGE } from '../../../contracts/node-rules.ts';
 import { SOON_DETAIL } from '../../lib/node-messages.ts';
 import { addNodeMachine } from '../../machines/add-node.machine.ts';
 import { useAppConfig } from '../../shared/app-config-context.tsx';
 import { paths } from '../../shared/paths.ts';
 import { useSession } from '../../shared/session-context.tsx';
+import { useCanManageTeam } from '../../shared/team-role.ts';
 import { Button } from '../../ui/button.tsx';
 import { CheckCircleIcon, ChevronLeftIcon, CopyIcon } from '../../ui/icons.tsx';
 import { Loader } from '../../ui/loader.tsx';
@@ -18,8 +19,13 @@ import { PublicKeyField } from './public-key-field.tsx';
 
 const STEPS = ['Choose a configuration', 'Install the NODR software', 'Register the public key'] as const;
 
-/** spec 2, Add node flow: configuration, installer, public key, in three steps; back to My NODR when registered. */
+/** issue 11: a viewer cannot add a node; one who opens /addNodr by its address is sent back to My NODR. */
 export function AddNodrScreen() {
+  return useCanManageTeam() ? <AddNodrFlow /> : <Navigate to={paths.myNodr} replace />;
+}
+
+/** spec 2, Add node flow: configuration, installer, public key, in three steps; back to My NODR when registered. */
+function AddNodrFlow() {
   const { teamId } = useSession();
   const { installerUrl } = useAppConfig();
   const navigate = useNavigate();

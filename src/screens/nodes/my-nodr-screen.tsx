@@ -1,11 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { TEAM_ERRORS } from '../../../contracts/team-body.ts';
 import { summaryLine } from '../../lib/node-status.ts';
 import { nodeListMachine } from '../../machines/node-list.machine.ts';
 import { useHealthUpdates, useLiveUpdates, useReconnected } from '../../shared/live-updates.ts';
 import { paths } from '../../shared/paths.ts';
 import { useSession } from '../../shared/session-context.tsx';
+import { useCanManageTeam } from '../../shared/team-role.ts';
 import { Button } from '../../ui/button.tsx';
 import { PlusIcon, ServerIcon } from '../../ui/icons.tsx';
 import { Loader } from '../../ui/loader.tsx';
@@ -21,6 +23,7 @@ import { SoonModal } from './node-modals.tsx';
  */
 export function MyNodrScreen() {
   const { teamId } = useSession();
+  const canManage = useCanManageTeam();
   const navigate = useNavigate();
   const list = useActorRef(nodeListMachine.provide({ actions: { goToAdd: () => navigate(paths.addNodr) } }), {
     input: { teamId },
@@ -42,6 +45,8 @@ export function MyNodrScreen() {
         </h1>
         {nodes.length > 0 && <p className={styles.count}>{summaryLine(nodes)}</p>}
       </header>
+      {/* issue 11: a viewer sees the fleet without the controls the server would refuse. */}
+      {!canManage && <p className={styles.readOnly}>{TEAM_ERRORS.viewerReadOnly.message}</p>}
 
       {state.matches('loading') && <Loader label="Loading your NODRs" />}
 
@@ -59,14 +64,23 @@ export function MyNodrScreen() {
           <span className={styles.emptyIcon} aria-hidden="true">
             <ServerIcon size={32} />
           </span>
-          <h2 className={styles.emptyTitle}>You haven't added any NODR yet</h2>
-          <p className={styles.emptyText}>
-            Choose a configuration, install the NODR software on your server and register its key.
-          </p>
-          <Button onClick={add}>
-            <PlusIcon size={18} />
-            Add my first NODR
-          </Button>
+          {canManage ? (
+            <>
+              <h2 className={styles.emptyTitle}>You haven't added any NODR yet</h2>
+              <p className={styles.emptyText}>
+                Choose a configuration, install the NODR software on your server and register its key.
+              </p>
+              <Button onClick={add}>
+                <PlusIcon size={18} />
+                Add my first NODR
+              </Button>
+            </>
+          ) : (
+            <>
+              <h2 className={styles.emptyTitle}>This team has no NODR yet</h2>
+              <p className={styles.emptyText}>An admin of the team adds them; they will appear here.</p>
+            </>
+          )}
         </div>
       )}
 
@@ -76,17 +90,19 @@ export function MyNodrScreen() {
           <ul className={styles.list}>
             {cards.map((card) => (
               <li key={card.id}>
-                <NodeCard actor={card} />
+                <NodeCard actor={card} readOnly={!canManage} />
               </li>
             ))}
-            <li>
-              <button type="button" className={styles.plus} onClick={add}>
-                <span className={styles.plusIcon} aria-hidden="true">
-                  <PlusIcon />
-                </span>
-                Add NODR
-              </button>
-            </li>
+            {canManage && (
+              <li>
+                <button type="button" className={styles.plus} onClick={add}>
+                  <span className={styles.plusIcon} aria-hidden="true">
+                    <PlusIcon />
+                  </span>
+                  Add NODR
+                </button>
+              </li>
+            )}
           </ul>
         </>
       )}

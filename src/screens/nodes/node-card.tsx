@@ -14,9 +14,10 @@ import { TimeAgo } from './time-ago.tsx';
 
 /**
  * One node of My NODR (spec 2): name, status, the action icons, and the expandable body. It renders its node actor,
- * spawned and kept up to date by the node list; what it shows comes from the actor's status region.
+ * spawned and kept up to date by the node list; what it shows comes from the actor's status region. issue 11: for a
+ * viewer (`readOnly`) the name is plain text and only the details toggle is offered.
  */
-export function NodeCard({ actor }: { actor: NodeActorRef }) {
+export function NodeCard({ actor, readOnly = false }: { actor: NodeActorRef; readOnly?: boolean }) {
   const bodyId = useId();
   const [expanded, setExpanded] = useState(false);
   const state = useSelector(actor, (snapshot) => snapshot);
@@ -42,12 +43,16 @@ export function NodeCard({ actor }: { actor: NodeActorRef }) {
       <h2 className="visually-hidden">{current.name || 'Untitled'}</h2>
       <div className={styles.header}>
         <div className={styles.identity}>
-          <NameField
-            name={current.name}
-            saving={state.matches({ actions: 'renaming' })}
-            saved={state.context.saved}
-            onCommit={(name) => actor.send({ type: 'node.rename', name })}
-          />
+          {readOnly ? (
+            <span className={styles.readOnlyName}>{current.name || 'Untitled'}</span>
+          ) : (
+            <NameField
+              name={current.name}
+              saving={state.matches({ actions: 'renaming' })}
+              saved={state.context.saved}
+              onCommit={(name) => actor.send({ type: 'node.rename', name })}
+            />
+          )}
           <StatusPill status={shownStatus(state)} />
           {state.matches({ status: { active: 'offline' } }) && current.lastSeenAt && (
             <span className={styles.lastSeen}>
@@ -56,24 +61,28 @@ export function NodeCard({ actor }: { actor: NodeActorRef }) {
           )}
         </div>
         <div className={styles.actions}>
-          <IconButton
-            label={power}
-            className={active ? styles.powerOn : undefined}
-            disabled={!active && !state.matches({ status: 'inactive' })}
-            onClick={() => actor.send({ type: 'node.power' })}
-          >
-            <PowerIcon />
-          </IconButton>
-          <IconButton
-            label={settings}
-            disabled={!active && !configuring}
-            onClick={() => actor.send({ type: 'node.settings' })}
-          >
-            <SettingsIcon />
-          </IconButton>
-          <IconButton label="Delete NODR" onClick={() => actor.send({ type: 'node.delete' })}>
-            <TrashIcon />
-          </IconButton>
+          {!readOnly && (
+            <>
+              <IconButton
+                label={power}
+                className={active ? styles.powerOn : undefined}
+                disabled={!active && !state.matches({ status: 'inactive' })}
+                onClick={() => actor.send({ type: 'node.power' })}
+              >
+                <PowerIcon />
+              </IconButton>
+              <IconButton
+                label={settings}
+                disabled={!active && !configuring}
+                onClick={() => actor.send({ type: 'node.settings' })}
+              >
+                <SettingsIcon />
+              </IconButton>
+              <IconButton label="Delete NODR" onClick={() => actor.send({ type: 'node.delete' })}>
+                <TrashIcon />
+              </IconButton>
+            </>
+          )}
           <IconButton
             label={expanded ? 'Hide details' : 'Show details'}
             aria-expanded={expanded}
@@ -86,13 +95,14 @@ export function NodeCard({ actor }: { actor: NodeActorRef }) {
         </div>
       </div>
       {state.matches({ status: 'suspended' }) && <p className={styles.suspended}>{SUSPENDED_MESSAGE}</p>}
-      {awaitsFirstCheck(state) && <FirstRunHint node={current} />}
+      {/* The first-run steps (download the compose file, start it) are an admin's to take. */}
+      {awaitsFirstCheck(state) && !readOnly && <FirstRunHint node={current} />}
       {state.context.error && (
         <p className={styles.error} role="alert">
           {state.context.error}
         </p>
       )}
-      {expanded && <NodeDetails node={current} id={bodyId} />}
+      {expanded && <NodeDetails node={current} id={bodyId} readOnly={readOnly} />}
 
       {state.matches({ actions: 'confirmingDeactivate' }) && (
         <DeactivateModal

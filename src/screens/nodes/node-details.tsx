@@ -13,9 +13,10 @@ import { VerificationRows } from './verification-rows.tsx';
 /**
  * The expanded body of a node (spec 2): its configuration, the masked public key with the reveal modal, creation
  * date, domain, the hardware verification rows, last seen and the recent transitions (issue 9), and the
- * docker-compose download.
+ * docker-compose download. issue 11: a viewer gets no compose download (it is what installs a node, a write of
+ * the team's fleet; docs/web-teams.md).
  */
-export function NodeDetails({ node, id }: { node: Node; id: string }) {
+export function NodeDetails({ node, id, readOnly = false }: { node: Node; id: string; readOnly?: boolean }) {
   const headingId = useId();
   const [showKey, setShowKey] = useState(false);
   const { config } = node;
@@ -57,7 +58,7 @@ export function NodeDetails({ node, id }: { node: Node; id: string }) {
         <VerificationRows check={parseCheck(node.check)} config={config} />
       </section>
       <HealthHistory node={node} />
-      <ComposeButton teamId={node.teamId} nodeId={node.id} />
+      {!readOnly && <ComposeButton teamId={node.teamId} nodeId={node.id} />}
       {showKey && <PublicKeyModal publicKey={node.publicKey} onClose={() => setShowKey(false)} />}
     </div>
   );

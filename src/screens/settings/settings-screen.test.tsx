@@ -7,7 +7,7 @@ import { settingsUser } from '../../../tests/fixtures/settings-fixtures.ts';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SettingsScreen', () => {
-  it('shows the five sections of spec 2 and the invitation placeholder', () => {
+  it('shows the five sections of spec 2, Team, and the invitations placeholder when there are none', async () => {
     settingsApi({});
     renderSettings();
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
@@ -20,7 +20,8 @@ describe('SettingsScreen', () => {
     ]) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     }
-    expect(screen.getByText(/Invitations to other teams will appear here/)).toBeInTheDocument();
+    expect(await screen.findByText(/Invitations to other teams will appear here/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Team' })).toBeInTheDocument();
   });
 
   it('saves trimmed profile details, rechecks the session and says so', async () => {

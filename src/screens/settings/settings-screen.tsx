@@ -2,22 +2,23 @@ import { useSession } from '../../shared/session-context.tsx';
 import { ActivitySection } from './activity-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
+import { InvitationsSection } from './invitations-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileDetailsSection } from './profile-details-section.tsx';
 import { ProfileImageSection } from './profile-image-section.tsx';
-import { Section } from './section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import styles from './settings.module.css';
+import { TeamSection } from './team/team-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 /**
  * spec 2, Settings at /settings, inside the main layout (whose <main> holds it): profile details, profile image,
- * change password, two-factor sign-in, change e-mail, delete account, the invitation placeholder, and (issue 10) the
+ * change password, two-factor sign-in, change e-mail, delete account, the invitations (issue 11), the team (issue 11), and (issue 10) the
  * signed-in browsers and the account's recent activity, and (issue 9) the alert e-mails.
  */
 export function SettingsScreen() {
-  const { user } = useSession();
+  const { user, teamId } = useSession();
   // issue 9: an e-mail change confirmed or revoked in another tab reaches this one through the session check (on
   // focus, or on reconnect); the section starts again from the server's state, as a reload would.
   const emailState = `${user.email}|${user.statusChangeEmail}|${user.newChangeEmail ?? ''}`;
@@ -32,11 +33,7 @@ export function SettingsScreen() {
           <ProfileDetailsSection />
           <ProfileImageSection />
           <NotificationsSection />
-          <Section title="Invitations">
-            <p className={styles.placeholder}>
-              You have no invitations yet. Invitations to other teams will appear here.
-            </p>
-          </Section>
+          <InvitationsSection />
         </div>
         <div className={styles.column}>
           <PasswordSection />
@@ -45,6 +42,8 @@ export function SettingsScreen() {
           <DeleteAccountSection />
         </div>
       </div>
+      {/* issue 11: a switch of workspace starts the section again on the new team. */}
+      <TeamSection key={teamId} />
       <div className={styles.columns}>
         <SessionsSection />
         <ActivitySection />

@@ -1,0 +1,7 @@
+import { isAdminRole } from '../../../../contracts/account-codes.ts';
+import { roleName } from '../deletion-texts.ts';
+import styles from './team.module.css';
+
+export function RoleBadge({ role }: { role: number }) {
+  return <span className={`${styles.badge} ${isAdminRole(role) ? styles.admin : ''}`}>{roleName(role)}</span>;
+}
