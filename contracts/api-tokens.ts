@@ -39,7 +39,10 @@ export const API_TOKEN_EXPIRY_CHOICES = [7, 30, 90, 365] as const;
 /** The `error` code of each refusal and the message a person reads. */
 export const API_TOKEN_ERRORS = {
   nameRequired: { error: 'name_required', message: 'Give the token a name.' },
-  tooMany: { error: 'token_limit', message: 'You already have 20 API tokens. Revoke one before you create another.' },
+  tooMany: {
+    error: 'token_limit',
+    message: 'You already have 20 API tokens. Revoke one before you create another.',
+  },
   notFound: { error: 'not_found', message: 'No such API token.' },
   readOnly: { error: 'read_only_token', message: 'This API token is read-only: it cannot change anything.' },
   notHere: {

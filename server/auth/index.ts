@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account-routes.ts';
+import { apiTokensRoutes } from './api-tokens-routes.ts';
 import { notificationsRoutes } from './notifications-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { sessionsRoutes } from './sessions-routes.ts';
@@ -15,4 +16,5 @@ export const authService: FastifyPluginAsync = async (app) => {
   await app.register(sessionsRoutes);
   await app.register(twoFactorRoutes, { twoFactor });
   await app.register(notificationsRoutes);
+  await app.register(apiTokensRoutes);
 };

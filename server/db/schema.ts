@@ -114,7 +114,10 @@ export const apiTokens = pgTable(
     expiresAt: moment('expires_at'),
     revokedAt: moment('revoked_at'),
   },
-  (t) => [uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash),
+    index('api_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /** issue 10: the account's security events shown as Recent activity; kinds in server/auth/activity.ts. */
