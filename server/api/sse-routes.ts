@@ -77,11 +77,13 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
       for (const stop of unsubscribe.values()) stop();
       stopRevocation();
       unregister();
+      app.deps.metrics.eventStreams.dec();
     };
     const close = (lastMessage = '') => {
       cleanup();
       raw.end(lastMessage);
     };
+    app.deps.metrics.eventStreams.inc();
     const stopRevocation = hub.onSessionRevoked(caller.sessionId, close);
     const unregister = streams.add(caller.userId, close);
     raw.on('close', cleanup);
