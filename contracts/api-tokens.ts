@@ -39,6 +39,7 @@ export const API_TOKEN_EXPIRY_CHOICES = [7, 30, 90, 365] as const;
 /** The `error` code of each refusal and the message a person reads. */
 export const API_TOKEN_ERRORS = {
   nameRequired: { error: 'name_required', message: 'Give the token a name.' },
+  nameTooLong: { error: 'name_too_long', message: 'A token name has at most 100 characters.' },
   tooMany: {
     error: 'token_limit',
     message: 'You already have 20 API tokens. Revoke one before you create another.',
