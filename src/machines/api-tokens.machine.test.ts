@@ -59,7 +59,7 @@ describe('API tokens machine, behaviour', () => {
       actors: {
         listTokens: fromPromise(async () => [token(1), token(2)]),
         createToken: fromPromise(({ input }: { input: CreateApiTokenBody }) => create(input)),
-        revokeToken: fromPromise(async ({ input }: { input: { id: number } }) => {
+        revokeToken: fromPromise<unknown, { id: number }>(async ({ input }) => {
           revoked.push(input.id);
           return { ok: true };
         }),
