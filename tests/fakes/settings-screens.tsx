@@ -20,8 +20,13 @@ export function renderSettings(user: User = settingsUser) {
   return session;
 }
 
-/** The loads of the Sessions, Recent activity and Notifications sections, which every Settings render makes. */
-const listLoads = new Set(['GET /auth/v1/sessions', 'GET /auth/v1/activity', 'GET /auth/v1/notifications']);
+/** The loads of the Sessions, Recent activity, Notifications and API tokens sections, which every Settings render makes. */
+const listLoads = new Set([
+  'GET /auth/v1/sessions',
+  'GET /auth/v1/activity',
+  'GET /auth/v1/notifications',
+  'GET /auth/v1/tokens',
+]);
 
 /**
  * fakeApi for Settings: the list loads answer empty lists (Notifications its defaults) unless `handlers` says otherwise, and `calls` leaves
@@ -32,6 +37,7 @@ export function settingsApi(handlers: Parameters<typeof fakeApi>[0]) {
     'GET /auth/v1/sessions': () => ({ status: 200, body: [] }),
     'GET /auth/v1/activity': () => ({ status: 200, body: [] }),
     'GET /auth/v1/notifications': () => ({ status: 200, body: DEFAULT_NOTIFICATION_SETTINGS }),
+    'GET /auth/v1/tokens': () => ({ status: 200, body: [] }),
     ...handlers,
   });
   return {
