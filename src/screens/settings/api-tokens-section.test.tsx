@@ -34,6 +34,7 @@ const tokens: ApiTokenBody[] = [
 const section = () => screen.getByRole('region', { name: 'API tokens' });
 const rows = () => within(section()).queryAllByRole('listitem');
 
+// The journeys below click through several steps; on a busy 2-core machine they get more than the default 5 s.
 describe('Settings, API tokens', () => {
   it('lists each token with its scope, last use and expiry', async () => {
     settingsApi({ 'GET /auth/v1/tokens': () => ({ status: 200, body: tokens }) });
@@ -89,7 +90,7 @@ describe('Settings, API tokens', () => {
     expect(rows()).toHaveLength(1);
     expect(rows()[0]).toHaveTextContent('CI script');
     expect(within(section()).getByLabelText('Token name')).toHaveValue('');
-  });
+  }, 15_000);
 
   it('revokes a token only after the confirmation; Cancel keeps it', async () => {
     const api = settingsApi({
@@ -108,7 +109,7 @@ describe('Settings, API tokens', () => {
     await vi.waitFor(() => expect(rows()).toHaveLength(1));
     expect(rows()[0]).toHaveTextContent('Old backup');
     expect(api.calls).toEqual([expect.objectContaining({ method: 'DELETE', path: '/auth/v1/tokens/1' })]);
-  });
+  }, 15_000);
 
   it('shows the server refusal and keeps the form', async () => {
     settingsApi({
