@@ -26,6 +26,8 @@ const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeou
 
 /** Where this branch's screenshots go for review, beside the suite's own artifacts. */
 const SHOTS = process.env.SHOTS_DIR;
+/** The review widths: a common laptop and a phone. */
+const SIZES = { desktop: { width: 1440, height: 900 }, phone: viewports.phone } as const;
 
 async function shot(page: Page, region: Locator, name: string): Promise<void> {
   await screenshot(page, name);
@@ -82,7 +84,7 @@ describe('API tokens and /metrics in the browser', () => {
     expect(await section.getByText(API_TOKEN_SHOWN_ONCE).isVisible()).toBe(true);
 
     for (const viewport of ['phone', 'desktop'] as const) {
-      await page.setViewportSize(viewports[viewport]);
+      await page.setViewportSize(SIZES[viewport]);
       await expectNoAxeViolations(page, `settings API tokens, shown once (${viewport})`);
       await shot(page, section, 'settings-api-token-shown');
     }
@@ -100,7 +102,7 @@ describe('API tokens and /metrics in the browser', () => {
     expect(await page.content()).not.toContain(token);
 
     for (const viewport of ['phone', 'desktop'] as const) {
-      await page.setViewportSize(viewports[viewport]);
+      await page.setViewportSize(SIZES[viewport]);
       await expectNoAxeViolations(page, `settings API tokens, listed (${viewport})`);
       await shot(page, section, 'settings-api-tokens');
     }
