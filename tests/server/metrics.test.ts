@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, METRICS_TOKEN_MIN_LENGTH } from '../../server/config.ts';
 import { nodes } from '../../server/db/schema.ts';
+import { SSE_COOKIE } from '../../server/lib/authenticate.ts';
 import { buildMetricsServer } from '../../server/metrics/metrics-route.ts';
 import { createSignedInUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createActiveNode, ingest, minutes, NOW_SECONDS } from '../helpers/telemetry.ts';
@@ -124,6 +125,24 @@ describe('/metrics with METRICS_TOKEN on the main port', () => {
     expect(delta('nodr_nodes_active{health="online"}')).toBe(1);
     expect(delta('nodr_nodes_active{health="offline"}')).toBe(1);
     expect(sample(after, 'nodr_nodes{status="deleted"}')).toBe(0);
+  });
+
+  it('counts open event streams up and down', async () => {
+    const user = await createSignedInUser(server);
+    const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const streamsOpen = async () => sample((await scrape(`Bearer ${TOKEN}`)).body, 'nodr_event_streams_open');
+    const before = (await streamsOpen()) ?? 0;
+    const controller = new AbortController();
+    const response = await fetch(`${base}/api/v1/sse/handle`, {
+      headers: { cookie: `${SSE_COOKIE}=${user.token}` },
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    await reader.read();
+    expect(await streamsOpen()).toBe(before + 1);
+    controller.abort();
+    await reader.read().catch(() => undefined);
+    await expect.poll(streamsOpen, { timeout: 5000 }).toBe(before);
   });
 
   it('shows an empty outbox once mail is delivered', async () => {
