@@ -8,6 +8,7 @@ import type { Database } from './db/database.ts';
 import { installRoute } from './install-route.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { logOptions } from './lib/log-options.ts';
+import { metricsRoute, requestMetrics } from './metrics/metrics-route.ts';
 import { appDeps } from './plugins/app-deps.ts';
 import { compression } from './plugins/compression.ts';
 import { errorHandler, errorHandling } from './plugins/error-handler.ts';
@@ -40,6 +41,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: errorHandler,
   });
   await app.register(appDeps, { config, database, clock: options.clock ?? systemClock });
+  await app.register(requestMetrics);
   await app.register(errorHandling);
   await app.register(inputRules);
   await app.register(securityHeaders);
@@ -53,6 +55,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(installRoute);
   await app.register(appConfigRoute);
   await app.register(probeRoutes);
+  await app.register(metricsRoute);
   await app.register(webApp, { webRoot: options.webRoot });
   return app;
 }

@@ -36,6 +36,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** An active node silent for longer than this many seconds is offline (issue 9, contracts/node-health.ts). */
   nodeOfflineAfterS: number;
+  /**
+   * issue 13: GET /metrics (Prometheus). With a token it is served on the main port to `Authorization: Bearer
+   * <token>` only; with a port it is served only on that second listener (also behind the token when both are set).
+   * Neither: /metrics is a 404 (docs/metrics.md).
+   */
+  metrics: { token: string | undefined; port: number | undefined };
 }
 
 export type TrustProxy = false | number | string[];
@@ -80,6 +86,25 @@ function integer(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) ? parsed : fallback;
 }
 
+/** The smallest METRICS_TOKEN taken: a guessable token would open the metrics to anyone. */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+
+function metricsSettings(env: NodeJS.ProcessEnv, port: number): Config['metrics'] {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(token))) {
+    throw new Error(
+      `METRICS_TOKEN: use at least ${METRICS_TOKEN_MIN_LENGTH} printable characters without spaces (e.g. openssl rand -hex 32).`,
+    );
+  }
+  const text = (env.METRICS_PORT ?? '').trim();
+  if (text === '') return { token, port: undefined };
+  const metricsPort = Number(text);
+  if (!/^\d+$/.test(text) || metricsPort < 1 || metricsPort > 65_535 || metricsPort === port) {
+    throw new Error(`METRICS_PORT: "${text}" is not a port (1-65535) other than PORT.`);
+  }
+  return { token, port: metricsPort };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env.PORT, 8080);
   const production = env.NODE_ENV === 'production';
@@ -116,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mailHourlyBudget: integer(env.MAIL_HOURLY_BUDGET, MAIL_HOURLY_BUDGET),
     nodeOfflineAfterS: Math.max(1, integer(env.NODE_OFFLINE_AFTER_S, NODE_OFFLINE_AFTER_S_DEFAULT)),
+    metrics: metricsSettings(env, port),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock.ts';
 import type { Drain } from './lib/drain.ts';
 import type { EventHub } from './lib/events.ts';
 import type { Mailer } from './lib/mail.ts';
+import type { Metrics } from './metrics/metrics.ts';
 
 /**
  * What every route and service can reach through `app.deps`. Defined apart from server/app.ts, which imports every
@@ -20,6 +21,8 @@ export interface Deps {
   drain: Drain;
   /** issue 9: the node health sweep; `npm start` runs it on a timer, tests call `sweep()` themselves. */
   health: HealthSweep;
+  /** issue 13: the Prometheus registry and the counters the services feed (server/metrics/metrics.ts). */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ import { openDatabase } from './db/database.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { seedReferenceData } from './db/seed.ts';
 import { demoBanner, startDemo } from './demo/index.ts';
+import { buildMetricsServer } from './metrics/metrics-route.ts';
 
 /** `npm start`: lock the data folder, migrate, seed, serve, and shut down gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   );
   await seedReferenceData(database.db);
   const app = await buildApp({ config, database });
+  // issue 13: METRICS_PORT serves /metrics on a listener of its own (docs/metrics.md).
+  const metricsServer = config.metrics.port ? buildMetricsServer(app.deps.metrics, config) : undefined;
   app.deps.mailer.start();
   app.deps.health.start();
   // Demo mode (issue 6): a demo account on an empty database, its simulated node reporting live. A failing demo
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
     // Stop accepting and answer what was received (503 to the rest) while the demo agent stops.
     await Promise.all([app.deps.drain.start(app.server), demo?.stop()]);
     // close() then runs the onClose hooks (mailer, retention job) before the database goes.
+    await metricsServer?.close();
     await app.close();
     await database.close();
     release();
@@ -56,6 +60,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (metricsServer) await metricsServer.listen({ port: config.metrics.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.info(`\nNODR Dashboard is running: open http://${shown}:${config.port}\n`);
   if (demo) console.info(`${demoBanner(demo)}\n`);

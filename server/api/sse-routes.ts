@@ -78,11 +78,13 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
       stopRevocation();
       for (const stop of stopMemberships) stop();
       unregister();
+      app.deps.metrics.eventStreams.dec();
     };
     const close = (lastMessage = '') => {
       cleanup();
       raw.end(lastMessage);
     };
+    app.deps.metrics.eventStreams.inc();
     const stopRevocation = hub.onSessionRevoked(caller.sessionId, close);
     // issue 11: removal from a team, or joining one, ends the stream at once; the client reconnects with the teams
     // it has now.

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account-routes.ts';
+import { apiTokensRoutes } from './api-tokens-routes.ts';
 import { notificationsRoutes } from './notifications-routes.ts';
 import { createProfileLimiters } from './profile-common.ts';
 import { profileRoutes } from './profile-routes.ts';
@@ -20,4 +21,5 @@ export const authService: FastifyPluginAsync = async (app) => {
   await app.register(twoFactorRoutes, { twoFactor });
   await app.register(notificationsRoutes);
   await app.register(teamsRoutes, { limits });
+  await app.register(apiTokensRoutes);
 };

@@ -17,6 +17,15 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL's connection pool figures (issue 13, /metrics); PGlite has one in-process connection, no pool. */
+  pool?: () => PoolFigures;
+}
+
+export interface PoolFigures {
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection. */
+  waiting: number;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -32,7 +41,8 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const figures = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, kind: 'postgres', close: () => pool.end(), pool: figures };
   }
   // A smaller buffer pool than PGlite's default keeps the server's idle memory low (bench:memory); the hot data of
   // the statistics windows is the rollup tables, which stay small.

@@ -131,6 +131,35 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * issue 13: an API token acts for its owner in one team. Only the SHA-256 of the secret is stored; the owner's role
+ * is read from team_members on each use, so leaving the team or a new role takes effect at once.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 'read' or 'write' (contracts/api-tokens.ts). */
+    scope: text('scope').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: moment('last_used_at'),
+    expiresAt: moment('expires_at'),
+    revokedAt: moment('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash),
+    index('api_tokens_user_idx').on(t.userId),
+  ],
+);
+
 /** issue 10: the account's security events shown as Recent activity; kinds in server/auth/activity.ts. */
 export const accountActivity = pgTable(
   'account_activity',

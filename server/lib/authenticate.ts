@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { API_TOKEN_ERRORS, type ApiTokenScope, isApiToken } from '../../contracts/api-tokens.ts';
 import type { Db } from '../db/database.ts';
 import { sessions, teamMembers, users } from '../db/schema.ts';
+import { type ApiTokenGrant, grantOf, touchApiToken } from './api-token-auth.ts';
 import type { Clock } from './clock.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { hashToken } from './tokens.ts';
@@ -21,6 +23,7 @@ export function clientOf(request: FastifyRequest): Client {
 
 export interface Caller {
   userId: number;
+  /** The session's id; 0 (no session row has it) for an API token, which never reaches the session calls. */
   sessionId: number;
   expiresAt: Date;
   /** When the session was last seen active, at most a minute stale (issue 10). */
@@ -29,9 +32,11 @@ export interface Caller {
   teams: { teamId: number; role: number }[];
   /** The request's address and browser, for the activity the caller's changes record. */
   client: Client;
+  /** Set when the caller is an API token (issue 13): its teams are the token's one team, its scope bounds writes. */
+  apiToken?: { id: number; scope: ApiTokenScope };
 }
 
-type Session = Omit<Caller, 'client'>;
+type Session = Omit<Caller, 'client' | 'apiToken'>;
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -93,17 +98,40 @@ async function touchSession(db: Db, clock: Clock, caller: Session, request: Fast
     .where(and(eq(sessions.id, caller.sessionId), lt(sessions.lastSeenAt, staleBefore)));
 }
 
+// A token without an expiry stands as a session that never ends (the latest date a Date holds).
+const NEVER = new Date(8.64e15);
+
+function tokenCaller(grant: ApiTokenGrant, request: FastifyRequest): Caller {
+  return {
+    userId: grant.userId,
+    sessionId: 0,
+    expiresAt: grant.expiresAt ?? NEVER,
+    lastSeenAt: grant.lastUsedAt ?? NEVER,
+    teams: [{ teamId: grant.teamId, role: grant.role }],
+    client: clientOf(request),
+    apiToken: { id: grant.tokenId, scope: grant.scope },
+  };
+}
+
 /**
  * The signed-in caller from `Authorization: Bearer`, or a 401. Only the event stream also accepts the cookie
- * (`fromCookie`), because EventSource cannot send headers.
+ * (`fromCookie`), because EventSource cannot send headers. An API token (`nodr_…`, issue 13) is a caller only where
+ * `apiTokens` is set (the main API and statistics); elsewhere it is a 401 that says so.
  */
 export async function authenticate(
   db: Db,
   clock: Clock,
   request: FastifyRequest,
-  options: { fromCookie?: boolean } = {},
+  options: { fromCookie?: boolean; apiTokens?: boolean } = {},
 ): Promise<Caller> {
   const token = options.fromCookie ? request.cookies?.[SSE_COOKIE] : bearerToken(request);
+  if (token && !options.fromCookie && isApiToken(token)) {
+    if (!options.apiTokens) throw unauthorized(API_TOKEN_ERRORS.notHere.message);
+    const grant = await grantOf(db, clock, token);
+    if (!grant) throw unauthorized(API_TOKEN_ERRORS.invalid.message);
+    await touchApiToken(db, clock, grant);
+    return tokenCaller(grant, request);
+  }
   const session = token ? await sessionOf(db, clock, token) : undefined;
   if (!session) throw unauthorized();
   await touchSession(db, clock, session, request);

@@ -26,7 +26,7 @@ const DELIVERY_LEASE_MS = 120_000;
  * .eml file in DATA_DIR/outbox with its links printed to the log. A failed delivery is retried with backoff, so
  * a broken SMTP server never fails the request that sent the mail and never loses the message.
  */
-export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
+export class Mailer extends EventEmitter<{ delivered: [MailMessage]; failed: [Error] }> {
   private readonly transport;
   private timer: NodeJS.Timeout | undefined;
   private draining: Promise<void> | undefined;
@@ -147,6 +147,7 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage] }> {
       } catch (error) {
         const delay = RETRY_MS[Math.min(row.attempts, RETRY_MS.length - 1)] ?? 60_000;
         this.log.warn({ mailId: row.id, err: (error as Error).message }, 'mail delivery failed, will retry');
+        this.emit('failed', error as Error);
         await this.db
           .update(mailOutbox)
           .set({

@@ -39,9 +39,11 @@ export const telemetryRoutes: FastifyPluginAsync = async (app) => {
     const node = await verifyNodeRequest(deps, request);
     if (node.status !== NODE_STATUS.active)
       throw conflict('node_not_active', 'Only an active node reports telemetry.');
-    return ingest.ingestTelemetry(node.id, request.body.points, {
+    const result = await ingest.ingestTelemetry(node.id, request.body.points, {
       nowSeconds: Math.floor(deps.clock.now().getTime() / 1000),
       minuteRetentionDays: deps.config.retention.minuteDays,
     });
+    deps.metrics.telemetryPoints.inc(result.accepted);
+    return result;
   });
 };

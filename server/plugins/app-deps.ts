@@ -7,6 +7,7 @@ import { Drain, installDrainHooks } from '../lib/drain.ts';
 import { EventHub } from '../lib/events.ts';
 import { Mailer } from '../lib/mail.ts';
 import { serverKeys } from '../lib/server-secret.ts';
+import { createMetrics } from '../metrics/metrics.ts';
 
 export interface AppDepsOptions {
   config: Config;
@@ -29,7 +30,9 @@ export const appDeps = fp<AppDepsOptions>(async (app, { config, database, clock 
     log: app.log,
     unsubscribeKey: () => keys('unsubscribe'),
   });
-  app.decorate('deps', { config, db: database.db, database, clock, mailer, hub, drain, health });
+  const metrics = createMetrics(database);
+  mailer.on('failed', () => metrics.mailFailures.inc());
+  app.decorate('deps', { config, db: database.db, database, clock, mailer, hub, drain, health, metrics });
   installDrainHooks(app, drain);
 
   app.addHook('onClose', async () => {

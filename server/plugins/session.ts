@@ -1,6 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
+import { API_TOKEN_ERRORS } from '../../contracts/api-tokens.ts';
 import { TEAM_ERRORS } from '../../contracts/team-body.ts';
 import { authenticate, type Caller, requireMember } from '../lib/authenticate.ts';
 import { HttpError } from '../lib/errors.ts';
@@ -13,7 +14,8 @@ declare module 'fastify' {
 }
 
 const callerKey = Symbol('caller');
-type SignedInRequest = FastifyRequest & { [callerKey]?: Caller };
+const apiTokensKey = Symbol('apiTokens');
+type SignedInRequest = FastifyRequest & { [callerKey]?: Caller; [apiTokensKey]?: true };
 
 const ID = /^[1-9]\d{0,8}$/;
 
@@ -30,12 +32,25 @@ export const session = fp(async (app) => {
 });
 
 /**
+ * Issue 13: the services whose calls also take an API token (`Bearer nodr_…`) call this once, before their routes:
+ * the main API and statistics. The auth service never does, so a token can never reach the account calls
+ * (password, e-mail, deletion, sessions, two-factor, tokens themselves): 401 there.
+ */
+export function acceptApiTokens(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    (request as SignedInRequest)[apiTokensKey] = true;
+  });
+}
+
+/**
  * The one way a route requires a session: `preValidation: requireSession`. It runs before validation, so 401 (no
- * session) comes before any 400 about the body, and puts the caller on the request.
+ * session) comes before any 400 about the body, and puts the caller on the request. In a service that accepts API
+ * tokens the caller may be a token (`caller.apiToken`).
  */
 export async function requireSession(request: FastifyRequest): Promise<void> {
   const { db, clock } = request.server.deps;
-  (request as SignedInRequest)[callerKey] = await authenticate(db, clock, request);
+  const apiTokens = (request as SignedInRequest)[apiTokensKey] === true;
+  (request as SignedInRequest)[callerKey] = await authenticate(db, clock, request, { apiTokens });
 }
 
 /** The event stream's session: from the session cookie, since EventSource cannot send an Authorization header. */
@@ -58,12 +73,16 @@ export function requireTeamMember(param: string) {
 
 /**
  * Issue 11: a change to what a team owns (nodes, team settings, invitations, roles). requireTeamMember, then 403
- * 'read_only' unless the caller may write in that team (an admin; issue 13 adds read-only API tokens here).
+ * unless the caller may write in that team: never with a read-only API token ('read_only_token', issue 13), and
+ * only as an admin ('read_only'), which a read-write token of a viewer is not.
  */
 export function requireTeamWriter(param: string) {
   const member = requireTeamMember(param);
   return async (request: FastifyRequest): Promise<void> => {
     await member(request);
+    if (request.caller.apiToken?.scope === 'read') {
+      throw new HttpError(403, API_TOKEN_ERRORS.readOnly.error, API_TOKEN_ERRORS.readOnly.message);
+    }
     const raw = (request.params as Record<string, string | undefined>)[param] ?? '';
     const role = requireMember(request.caller, Number(raw));
     if (role !== ADMIN_ROLE) {

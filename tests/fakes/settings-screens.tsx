@@ -38,7 +38,7 @@ export const settingsTeam = {
 };
 
 /**
- * The loads of the Sessions, Recent activity, Notifications, Invitations and Team sections, which every Settings
+ * The loads of the Sessions, Recent activity, Notifications, Invitations, Team and API tokens sections, which every Settings
  * render makes.
  */
 const listLoads = new Set([
@@ -47,6 +47,7 @@ const listLoads = new Set([
   'GET /auth/v1/notifications',
   'GET /auth/v1/invitations',
   'GET /auth/v1/teams/11/members',
+  'GET /auth/v1/tokens',
 ]);
 
 /**
@@ -60,6 +61,7 @@ export function settingsApi(handlers: Parameters<typeof fakeApi>[0]) {
     'GET /auth/v1/notifications': () => ({ status: 200, body: DEFAULT_NOTIFICATION_SETTINGS }),
     'GET /auth/v1/invitations': () => ({ status: 200, body: [] }),
     'GET /auth/v1/teams/11/members': () => ({ status: 200, body: settingsTeam }),
+    'GET /auth/v1/tokens': () => ({ status: 200, body: [] }),
     ...handlers,
   });
   return {

@@ -1,5 +1,4 @@
 import { useActor } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import type { SignedInBrowser } from '../../api/sessions.ts';
 import { type SignOutTarget, sessionsMachine } from '../../machines/sessions.machine.ts';
 import { inspect } from '../../shared/inspect.ts';
@@ -8,42 +7,9 @@ import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
 import { FormError } from '../../ui/text-field.tsx';
 import { TimeAgo } from './browser-time.tsx';
+import { ConfirmInline } from './confirm-inline.tsx';
 import { Section } from './section.tsx';
 import styles from './sessions.module.css';
-
-interface ConfirmProps {
-  question: string;
-  confirmLabel: string;
-  sending: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
-/** The inline "are you sure" of a sign-out; its confirm button takes the focus so Enter or Escape decide. */
-function ConfirmSignOut({ question, confirmLabel, sending, onConfirm, onCancel }: ConfirmProps) {
-  const group = useRef<HTMLFieldSetElement>(null);
-  useEffect(() => group.current?.querySelector('button')?.focus(), []);
-  return (
-    // Escape cancels, as it closes a dialog.
-    <fieldset
-      ref={group}
-      className={styles.confirm}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && !sending) onCancel();
-      }}
-    >
-      <legend className={styles.question}>{question}</legend>
-      <div className={styles.confirmActions}>
-        <Button variant="danger" loading={sending} onClick={onConfirm}>
-          {confirmLabel}
-        </Button>
-        <Button variant="secondary" disabled={sending} onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </fieldset>
-  );
-}
 
 const isTarget = (target: SignOutTarget | null, browser: SignedInBrowser) =>
   target?.kind === 'one' && target.id === browser.id;
@@ -105,7 +71,7 @@ export function SessionsSection() {
                 )}
               </div>
               {isTarget(target, browser) && (
-                <ConfirmSignOut
+                <ConfirmInline
                   question={`Sign out ${browser.device}? It will have to sign in again.`}
                   confirmLabel="Sign out"
                   sending={sending}
@@ -123,7 +89,7 @@ export function SessionsSection() {
       {error && !snapshot.matches('failed') && <FormError>{error.message}</FormError>}
       {others.length > 0 &&
         (target?.kind === 'others' ? (
-          <ConfirmSignOut
+          <ConfirmInline
             question={`Sign out ${others.length === 1 ? 'the other browser' : `all ${others.length} other browsers`}? This browser stays signed in.`}
             confirmLabel="Sign out all others"
             sending={sending}

@@ -1,5 +1,6 @@
 import { useSession } from '../../shared/session-context.tsx';
 import { ActivitySection } from './activity-section.tsx';
+import { ApiTokensSection } from './api-tokens-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
@@ -15,7 +16,7 @@ import { TwoFactorSection } from './two-factor-section.tsx';
 /**
  * spec 2, Settings at /settings, inside the main layout (whose <main> holds it): profile details, profile image,
  * change password, two-factor sign-in, change e-mail, delete account, the invitations (issue 11), the team (issue 11), and (issue 10) the
- * signed-in browsers and the account's recent activity, and (issue 9) the alert e-mails.
+ * signed-in browsers and the account's recent activity, (issue 9) the alert e-mails, and (issue 13) API tokens.
  */
 export function SettingsScreen() {
   const { user, teamId } = useSession();
@@ -48,6 +49,7 @@ export function SettingsScreen() {
         <SessionsSection />
         <ActivitySection />
       </div>
+      <ApiTokensSection />
     </div>
   );
 }

@@ -1,0 +1,51 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { emptyBodyWhenNone, noBody } from '../lib/input-schema.ts';
+import { requireSession } from '../plugins/session.ts';
+import { bearerHeaders } from './account-schemas.ts';
+import { createApiTokensService } from './api-tokens.service.ts';
+import {
+  createdTokenResponse,
+  createTokenBody,
+  revokedTokenResponse,
+  tokenIdParams,
+  tokenListResponse,
+} from './api-tokens-schemas.ts';
+
+/** Issue 13: list, create and revoke API tokens, with a browser session only (the auth service takes no token). */
+export const apiTokensRoutes: FastifyPluginAsync = async (plain) => {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  const tokens = createApiTokensService(app.deps);
+
+  app.get(
+    '/v1/tokens',
+    {
+      preValidation: requireSession,
+      schema: { headers: bearerHeaders, response: { 200: tokenListResponse } },
+    },
+    async (request) => tokens.list(request.caller),
+  );
+
+  app.post(
+    '/v1/tokens',
+    {
+      preValidation: requireSession,
+      schema: { headers: bearerHeaders, body: createTokenBody, response: { 201: createdTokenResponse } },
+    },
+    async (request, reply) => reply.status(201).send(await tokens.create(request.caller, request.body)),
+  );
+
+  app.delete(
+    '/v1/tokens/:id',
+    {
+      preValidation: [requireSession, emptyBodyWhenNone],
+      schema: {
+        headers: bearerHeaders,
+        params: tokenIdParams,
+        body: noBody,
+        response: { 200: revokedTokenResponse },
+      },
+    },
+    async (request) => tokens.revoke(request.caller, request.params.id),
+  );
+};

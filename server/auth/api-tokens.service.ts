@@ -1,0 +1,78 @@
+import {
+  API_TOKEN_ERRORS,
+  API_TOKEN_LIMITS,
+  API_TOKEN_PREFIX,
+  type ApiTokenBody,
+  type CreateApiTokenBody,
+  type CreatedApiTokenBody,
+  isApiTokenScope,
+} from '../../contracts/api-tokens.ts';
+import type { Deps } from '../deps.ts';
+import { type Caller, requireMember } from '../lib/authenticate.ts';
+import { badRequest, conflict, HttpError } from '../lib/errors.ts';
+import { hashToken, randomToken } from '../lib/tokens.ts';
+import * as repo from './api-tokens.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function tokenJson(row: repo.ApiTokenRow): ApiTokenBody {
+  if (!isApiTokenScope(row.scope)) throw new Error(`api_tokens ${row.id}: unknown scope ${row.scope}`);
+  return {
+    id: row.id,
+    name: row.name,
+    teamId: row.teamId,
+    scope: row.scope,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** Issue 13: the caller's API tokens. Only a browser session reaches these (the auth service takes no token). */
+export function createApiTokensService(deps: Deps) {
+  const { db, clock } = deps;
+
+  return {
+    /** GET v1/tokens */
+    async list(caller: Caller): Promise<ApiTokenBody[]> {
+      return (await repo.liveTokensOf(db, caller.userId)).map(tokenJson);
+    },
+
+    /** POST v1/tokens: the secret is in this answer only; the database keeps its SHA-256. */
+    async create(caller: Caller, body: CreateApiTokenBody): Promise<CreatedApiTokenBody> {
+      const name = body.name.trim();
+      if (name === '')
+        throw badRequest(API_TOKEN_ERRORS.nameRequired.error, API_TOKEN_ERRORS.nameRequired.message);
+      requireMember(caller, body.teamId);
+      const now = clock.now();
+      const secret = `${API_TOKEN_PREFIX}${randomToken(32)}`;
+      const row = await db.transaction(async (tx) => {
+        await repo.lockUser(tx, caller.userId);
+        if ((await repo.countLiveTokens(tx, caller.userId)) >= API_TOKEN_LIMITS.perUser) {
+          throw conflict(API_TOKEN_ERRORS.tooMany.error, API_TOKEN_ERRORS.tooMany.message);
+        }
+        return repo.insertToken(tx, {
+          userId: caller.userId,
+          teamId: body.teamId,
+          name,
+          scope: body.scope,
+          tokenHash: hashToken(secret),
+          createdAt: now,
+          expiresAt:
+            body.expiresInDays === undefined ? null : new Date(now.getTime() + body.expiresInDays * DAY_MS),
+        });
+      });
+      return { ...tokenJson(row), token: secret };
+    },
+
+    /** DELETE v1/tokens/{id}: another's token, an unknown one or one already revoked is the same 404. */
+    async revoke(caller: Caller, id: number): Promise<{ ok: true }> {
+      if (!(await repo.revokeToken(db, caller.userId, id, clock.now()))) {
+        throw new HttpError(404, API_TOKEN_ERRORS.notFound.error, API_TOKEN_ERRORS.notFound.message);
+      }
+      return { ok: true };
+    },
+  };
+}
+
+export type ApiTokensService = ReturnType<typeof createApiTokensService>;

@@ -1,0 +1,65 @@
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { API_TOKEN_LIMITS, type ApiTokenScope, isApiTokenScope } from '../../contracts/api-tokens.ts';
+import type { Db } from '../db/database.ts';
+import { apiTokens, teamMembers } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
+import { hashToken } from './tokens.ts';
+
+/** A live API token with its owner's current role in the token's team. */
+export interface ApiTokenGrant {
+  tokenId: number;
+  userId: number;
+  teamId: number;
+  role: number;
+  scope: ApiTokenScope;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+/**
+ * The grant of a secret, or undefined when it is unknown, revoked, expired, or its owner is no longer a member of
+ * its team (the inner join: leaving the team or deleting the account ends every token at once).
+ */
+export async function grantOf(db: Db, clock: Clock, secret: string): Promise<ApiTokenGrant | undefined> {
+  const now = clock.now();
+  const [row] = await db
+    .select({
+      tokenId: apiTokens.id,
+      userId: apiTokens.userId,
+      teamId: apiTokens.teamId,
+      role: teamMembers.role,
+      scope: apiTokens.scope,
+      expiresAt: apiTokens.expiresAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
+    .from(apiTokens)
+    .innerJoin(
+      teamMembers,
+      and(eq(teamMembers.teamId, apiTokens.teamId), eq(teamMembers.userId, apiTokens.userId)),
+    )
+    .where(
+      and(
+        eq(apiTokens.tokenHash, hashToken(secret)),
+        isNull(apiTokens.revokedAt),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
+      ),
+    );
+  if (!row || !isApiTokenScope(row.scope)) return undefined;
+  return { ...row, scope: row.scope };
+}
+
+/** "Last used" is written at most once a minute, not on every call a script makes. */
+export async function touchApiToken(db: Db, clock: Clock, grant: ApiTokenGrant): Promise<void> {
+  const now = clock.now();
+  const staleBefore = new Date(now.getTime() - API_TOKEN_LIMITS.lastUsedStepMs);
+  if (grant.lastUsedAt && grant.lastUsedAt > staleBefore) return;
+  await db
+    .update(apiTokens)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(apiTokens.id, grant.tokenId),
+        or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, staleBefore)),
+      ),
+    );
+}

@@ -1,0 +1,45 @@
+import { array, type Describe, enums, literal, nullable, number, string, type } from 'superstruct';
+import {
+  API_TOKEN_SCOPES,
+  type ApiTokenBody,
+  type CreateApiTokenBody,
+  type CreatedApiTokenBody,
+} from '../../contracts/api-tokens.ts';
+import { request } from './client.ts';
+
+/** issue 13: one API token as GET v1/tokens lists it (never its secret). */
+export const ApiTokenStruct: Describe<ApiTokenBody> = type({
+  id: number(),
+  name: string(),
+  teamId: number(),
+  scope: enums([...API_TOKEN_SCOPES]),
+  createdAt: string(),
+  lastUsedAt: nullable(string()),
+  expiresAt: nullable(string()),
+});
+
+/** The answer of POST v1/tokens: the token with its secret, shown this once. */
+export const CreatedApiTokenStruct: Describe<CreatedApiTokenBody> = type({
+  id: number(),
+  name: string(),
+  teamId: number(),
+  scope: enums([...API_TOKEN_SCOPES]),
+  createdAt: string(),
+  lastUsedAt: nullable(string()),
+  expiresAt: nullable(string()),
+  token: string(),
+});
+
+const RevokedTokenStruct = type({ ok: literal(true) });
+
+export function listApiTokens(signal?: AbortSignal): Promise<ApiTokenBody[]> {
+  return request('auth', 'GET', 'v1/tokens', { struct: array(ApiTokenStruct), signal });
+}
+
+export function createApiToken(body: CreateApiTokenBody, signal?: AbortSignal): Promise<CreatedApiTokenBody> {
+  return request('auth', 'POST', 'v1/tokens', { json: body, struct: CreatedApiTokenStruct, signal });
+}
+
+export function revokeApiToken(id: number, signal?: AbortSignal) {
+  return request('auth', 'DELETE', `v1/tokens/${id}`, { struct: RevokedTokenStruct, signal });
+}
