@@ -161,6 +161,29 @@ describe('API tokens', () => {
     expect(refused.json()).toMatchObject({ error: 'read_only' });
   });
 
+  it('guards the real node writes: a read-only token cannot toggle or rename a node, a read-write one can', async () => {
+    const { node } = await createActiveNode(server, admin.teamId);
+    const toggle = (token: string) =>
+      server.app.inject({
+        method: 'PUT',
+        url: `/api/v1/nodres/team/${admin.teamId}/update_active_nodres/${node.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const reader = await toggle((await createToken(admin, { scope: 'read' })).token);
+    expect(reader.statusCode).toBe(403);
+    expect(reader.json()).toEqual(API_TOKEN_ERRORS.readOnly);
+    const rename = await server.app.inject({
+      method: 'PUT',
+      url: `/api/v1/nodres/team/${admin.teamId}/nodr/${node.id}`,
+      headers: { authorization: `Bearer ${(await createToken(admin, { scope: 'read' })).token}` },
+      payload: { teamId: admin.teamId, config_id: 1, name: 'Renamed by a reader', id: node.id },
+    });
+    expect(rename.statusCode).toBe(403);
+    const writer = await toggle((await createToken(admin, { scope: 'write' })).token);
+    expect(writer.statusCode).toBe(200);
+    expect(writer.json()).toMatchObject({ id: node.id });
+  });
+
   it('follows the member role as it changes: an admin turned viewer loses writes at once', async () => {
     const member = await createSignedInUser(server, { teamId: admin.teamId, role: 10 });
     const { token } = await createToken(member, { scope: 'write' });

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWER_ROLE } from '../../contracts/team-body.ts';
@@ -77,6 +80,9 @@ const EXPECTED: Record<string, Row> = {
   'GET /auth/v1/sessions':                                                    [200, 200, 200, 401],
   'DELETE /auth/v1/sessions/others':                                          [400, 400, 400, 401],
   'DELETE /auth/v1/sessions/:id':                                             [400, 400, 400, 401],
+  'GET /auth/v1/tokens':                                                      [200, 200, 200, 401],
+  'POST /auth/v1/tokens':                                                     [400, 400, 400, 401],
+  'DELETE /auth/v1/tokens/:id':                                               [400, 400, 400, 401],
   'GET /auth/v1/activity':                                                    [200, 200, 200, 401],
   'GET /auth/v1/two-factor':                                                  [200, 200, 200, 401],
   'POST /auth/v1/two-factor/setup':                                           [400, 400, 400, 401],
@@ -130,7 +136,8 @@ let invitationId: number;
 let memberId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // No built web app: its files are routes of their own when dist/ exists, and they are not the API's matrix.
+  server = await startTestServer({}, { webRoot: mkdtempSync(path.join(tmpdir(), 'nodr-no-web-')) });
   const admin = await createSignedInUser(server, { teamName: 'Matrix' });
   teamId = admin.teamId;
   users = {
