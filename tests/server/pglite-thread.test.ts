@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/database.ts';
 import { teams } from '../../server/db/schema.ts';
 import { isUniqueViolation } from '../../server/lib/database-errors.ts';
@@ -17,6 +18,17 @@ async function timerTicksDuring(database: Database): Promise<number> {
   clearInterval(timer);
   return ticks;
 }
+
+describe('PGLITE_THREAD', () => {
+  it('puts the embedded database in its worker thread unless told main, and refuses anything else', () => {
+    expect(loadConfig({}).pgliteThread).toBe('worker');
+    expect(loadConfig({ PGLITE_THREAD: 'Worker' }).pgliteThread).toBe('worker');
+    expect(loadConfig({ PGLITE_THREAD: 'main' }).pgliteThread).toBe('main');
+    expect(() => loadConfig({ PGLITE_THREAD: 'both' })).toThrow(
+      'PGLITE_THREAD: "both" is neither worker nor main.',
+    );
+  });
+});
 
 describe("PGlite on the calling thread (the tests, and the bench's before)", () => {
   it('blocks the event loop while the engine works: the difference the worker thread makes', async () => {
