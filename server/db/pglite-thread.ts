@@ -79,8 +79,9 @@ export async function startPgliteThread(data: PgliteWorkerData): Promise<PgliteT
     if (stopped) return Promise.reject(stopped);
     const id = ++lastId;
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      // A parameter that cannot be cloned (a function, a symbol) throws here: the query fails, nothing waits.
       worker.postMessage({ ...request, id } satisfies PgliteRequest);
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
     });
   };
 

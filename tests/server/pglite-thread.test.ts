@@ -31,13 +31,14 @@ describe('PGLITE_THREAD', () => {
 });
 
 describe("PGlite on the calling thread (the tests, and the bench's before)", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({});
+  });
+  afterAll(() => database?.close());
+
   it('blocks the event loop while the engine works: the difference the worker thread makes', async () => {
-    const database = await openDatabase({});
-    try {
-      expect(await timerTicksDuring(database)).toBeLessThanOrEqual(1);
-    } finally {
-      await database.close();
-    }
+    expect(await timerTicksDuring(database)).toBeLessThanOrEqual(1);
   });
 });
 
@@ -143,6 +144,11 @@ describe('PGlite in a worker thread', () => {
     await expect(database.db.execute(sql`select * from no_such_table`)).rejects.toMatchObject({
       cause: expect.objectContaining({ code: '42P01' }),
     });
+  });
+
+  it('refuses a parameter that cannot cross threads, and answers the next query', async () => {
+    await expect(database.db.execute(sql`select ${() => 1} as f`)).rejects.toThrow();
+    expect(await database.db.$count(teams)).toBeGreaterThan(0);
   });
 
   it('keeps its rows in the data folder across a close and a reopen; a closed database refuses queries', async () => {
