@@ -42,6 +42,17 @@ describe("PGlite on the calling thread (the tests, and the bench's before)", () 
   });
 });
 
+describe('opening PGlite in a worker thread', () => {
+  it('fails with the reason, rather than hang, when the data folder cannot be used', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-pglite-bad-')), 'a-file');
+    fs.writeFileSync(file, 'not a folder');
+    await expect(openDatabase({ dataDir: path.join(file, 'pglite'), thread: 'worker' })).rejects.toThrow(
+      /Failed query/,
+    );
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  });
+});
+
 /** The embedded database in its worker thread (issue 12), through the drizzle handle the server uses. */
 describe('PGlite in a worker thread', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-pglite-thread-'));
