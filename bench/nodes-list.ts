@@ -7,15 +7,19 @@
  * The load (autocannon, and the 1,000 streams) runs in child processes, so that the clients do not share the
  * server's event loop. Figures are printed, never asserted.
  *
+ * On PGlite both run twice in one process, with the database on the HTTP thread (before, issue 12) and in its
+ * worker thread (after).
+ *
  * Usage: `npx tsx bench/nodes-list.ts` (PGlite in memory), or with DATABASE_URL set for PostgreSQL (it migrates and
- * seeds that database). BENCH_SECONDS sets the list duration (default 10).
+ * seeds that database). BENCH_SECONDS sets the list duration (default 10); BENCH_PGLITE_THREADS=worker (or main)
+ * runs one placement.
  */
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import http from 'node:http';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import type { PgliteThreadMode } from '../server/db/database.ts';
+import { autocannon, benchThreads, describeLoad, placement } from './load.ts';
 
 const STREAMS = 1000;
 const ROUNDS = 5;
@@ -29,9 +33,10 @@ interface StreamJob {
 }
 
 if (process.argv[2] === '--streams') await streamsClient(JSON.parse(process.argv[3]!) as StreamJob);
-else await main();
+else for (const thread of benchThreads()) await run(thread);
 
-async function main(): Promise<void> {
+async function run(thread: PgliteThreadMode | undefined): Promise<void> {
+  console.info(`\n${placement(thread)}`);
   const { buildApp } = await import('../server/app.ts');
   const { testConfig } = await import('../server/config.ts');
   const { openDatabase } = await import('../server/db/database.ts');
@@ -42,7 +47,7 @@ async function main(): Promise<void> {
 
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const otherTeams = 300;
-  const database = await openDatabase({ url: process.env.DATABASE_URL });
+  const database = await openDatabase({ url: process.env.DATABASE_URL, thread });
   const db = database.db;
   await seedReferenceData(db);
   const app = await buildApp({ config: testConfig(), database, logger: false });
@@ -102,42 +107,13 @@ async function main(): Promise<void> {
   );
 
   // 1. The node list under 50 concurrent connections.
-  const autocannonBin = path.join(
-    path.dirname(createRequire(import.meta.url).resolve('autocannon')),
-    'autocannon.js',
-  );
-  const args = [
-    autocannonBin,
-    '-c',
-    '50',
-    '-d',
-    String(seconds),
-    '-m',
-    'POST',
-    '-H',
-    `authorization=Bearer ${token}`,
-  ];
-  const list = await new Promise<{
-    requests: { average: number };
-    latency: { p50: number; p99: number; max: number };
-    non2xx: number;
-    errors: number;
-  }>((resolve, reject) => {
-    const child = spawn(process.execPath, [...args, '--json', `${base}/api/v1/nodres/team/${teamId}`], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('exit', () => resolve(JSON.parse(out)));
+  const list = await autocannon(`${base}/api/v1/nodres/team/${teamId}`, {
+    connections: 50,
+    seconds,
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
   });
-  console.info(
-    `node list, 50 connections, ${seconds} s: ${Math.round(list.requests.average)} req/s, latency p50 ` +
-      `${list.latency.p50} ms, p99 ${list.latency.p99} ms, max ${list.latency.max} ms, ${list.non2xx} non-2xx, ` +
-      `${list.errors} errors`,
-  );
+  console.info(describeLoad(`node list, 50 connections, ${seconds} s, ${placement(thread)}`, list));
 
   // 2. Event delivery to 1,000 open streams (10 members, 100 streams each), triggered by a real toggle call.
   const cookies: string[] = [];

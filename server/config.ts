@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { NODE_OFFLINE_AFTER_S_DEFAULT } from '../contracts/node-health.ts';
+import type { PgliteThreadMode } from './db/database.ts';
 import { MAIL_HOURLY_BUDGET } from './lib/mail-limits.ts';
 
 /** Every setting the server reads, from environment variables (documented in README.md). */
@@ -9,6 +10,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where the embedded database runs: its own worker thread, or the HTTP thread (kept for the bench's before). */
+  pgliteThread: PgliteThreadMode;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -76,6 +79,14 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+/** PGLITE_THREAD: unset or `worker` (the default), or `main`. */
+export function parsePgliteThread(value: string | undefined): PgliteThreadMode {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === 'worker') return 'worker';
+  if (text === 'main') return 'main';
+  throw new Error(`PGLITE_THREAD: "${value}" is neither worker nor main.`);
+}
+
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
@@ -114,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteThread: parsePgliteThread(env.PGLITE_THREAD),
     publicUrl,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'NODR Dashboard <no-reply@localhost>',

@@ -22,7 +22,9 @@ async function main(): Promise<void> {
     }
   }
   const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
+    config.databaseUrl
+      ? { url: config.databaseUrl }
+      : { dataDir: `${config.dataDir}/pglite`, thread: config.pgliteThread },
   );
   await seedReferenceData(database.db);
   const app = await buildApp({ config, database });

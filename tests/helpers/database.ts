@@ -4,13 +4,16 @@ import { type Database, openDatabase } from '../../server/db/database.ts';
 import { seedReferenceData } from '../../server/db/seed.ts';
 
 /**
- * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or a throwaway
- * database on the PostgreSQL server named by DATABASE_URL (scripts/with-postgres.sh sets it in CI).
+ * A fresh, migrated and seeded database for one test file: in-memory PGlite by default (on the test's thread, or
+ * in its worker thread as the product runs it with PGLITE_THREAD=worker), or a throwaway database on the
+ * PostgreSQL server named by DATABASE_URL (scripts/with-postgres.sh sets it in CI).
  */
 export async function freshDatabase(): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({});
+    const database = await openDatabase({
+      thread: process.env.PGLITE_THREAD === 'worker' ? 'worker' : 'main',
+    });
     await seedReferenceData(database.db);
     return database;
   }
