@@ -24,7 +24,7 @@ type OwnIds = { userId?: number; user_id?: number; url?: string };
 /** Profile settings: password change, e-mail change, account deletion (issue 5, docs/api-profile.md). */
 export const profileRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
-  const limits = createProfileLimiters(deps.clock);
+  const limits = createProfileLimiters(deps.db, deps.clock);
   const emailChange = createEmailChangeService(deps, limits);
   const deletion = createAccountDeletionService(deps, limits);
   const password = createPasswordService(deps, limits);

@@ -37,13 +37,17 @@ export function createTwoFactorService(deps: Deps) {
   const { db, clock } = deps;
   const keys = serverKeys(db);
   // Wrong and right codes alike, per account, so that no account can be guessed at across many challenges.
-  const perAccount = new RateLimiter(TWO_FACTOR.attemptsPerAccount, TWO_FACTOR.accountWindowMs, () =>
-    clock.now().getTime(),
+  const perAccount = new RateLimiter(
+    db,
+    'two-factor.account',
+    TWO_FACTOR.attemptsPerAccount,
+    TWO_FACTOR.accountWindowMs,
+    () => clock.now().getTime(),
   );
 
   /** True when `code` is the user's current TOTP code (never one already used) or, if allowed, a recovery code. */
   async function checkCode(userId: number, typed: string, recovery: boolean): Promise<boolean> {
-    if (!perAccount.hit(String(userId))) throw tooManyRequests();
+    if (!(await perAccount.hit(String(userId)))) throw tooManyRequests();
     const code = normalizeCode(typed);
     const factor = await findTotp(db, userId);
     if (!factor) return false;
