@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { withMigrationLock } from './migration-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -31,7 +32,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     // Lets a pooled connection fail without crashing the process; the query that used it still sees the error.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    await withMigrationLock(options.url, () => migratePg(db as never, { migrationsFolder }));
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   // A smaller buffer pool than PGlite's default keeps the server's idle memory low (bench:memory); the hot data of
