@@ -39,6 +39,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // issue 12: server processes as replicas on one PostgreSQL; only in the PostgreSQL stage of scripts/test.sh.
+          name: 'cluster',
+          environment: 'node',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],

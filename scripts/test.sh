@@ -11,7 +11,7 @@ step "lint and format"; npx biome check .
 if [ -d installer ]; then step "shellcheck"; shellcheck installer/*.sh scripts/*.sh .ci/run; fi
 step "unit and model tests"; npx vitest run --project unit
 step "server tests on PGlite"; npx vitest run --project server
-step "server tests on PostgreSQL"; bash scripts/with-postgres.sh npx vitest run --project server
+step "server and replica tests on PostgreSQL"; bash scripts/with-postgres.sh npx vitest run --project server --project cluster
 step "build"; npx vite build --logLevel warn
 step "end-to-end tests in Chromium"; npx vitest run --project e2e
 echo "All tests passed in $(( $(date +%s) - start )) s"
