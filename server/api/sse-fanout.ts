@@ -1,9 +1,18 @@
+import { HEALTH_EVENT } from '../../contracts/node-health.ts';
 import type { EventHub, LiveEvent } from '../lib/events.ts';
+
+/** An event as the stream writes it: spec 7's numbered message, or (issue 9) a named `health` event. */
+export function sseMessage(event: LiveEvent): string {
+  return event.value === HEALTH_EVENT
+    ? `id: ${event.id}\nevent: ${HEALTH_EVENT}\ndata: ${JSON.stringify(event.health)}\n\n`
+    : `id: ${event.id}\ndata: ${event.value}\n\n`;
+}
 
 /** One open event stream as the fan-out sees it. */
 export interface StreamSink {
   sessionId: number;
-  write(event: LiveEvent): void;
+  /** Writes an event's message, made once for every stream (sseMessage). */
+  write(message: string): void;
   /** The session has ended: the stream closes. */
   close(): void;
 }
@@ -58,12 +67,13 @@ export class TeamFanout {
         const sinks = [...team.sinks];
         if (sinks.length === 0) return;
         const live = await this.check(event.teamId, [...new Set(sinks.map((sink) => sink.sessionId))]);
+        const message = sseMessage(event);
         for (const sink of sinks) {
           const member = live.get(sink.sessionId);
           if (member === undefined) sink.close();
           // A member removed from the team stops hearing it; the stream goes on for the caller's other teams.
           else if (!member) team.sinks.delete(sink);
-          else if (team.sinks.has(sink)) sink.write(event);
+          else if (team.sinks.has(sink)) sink.write(message);
         }
         if (team.sinks.size === 0 && this.teams.get(event.teamId) === team) {
           team.stop();

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SHUTDOWN_EVENT } from '../../contracts/event-stream.ts';
-import { HEALTH_EVENT } from '../../contracts/node-health.ts';
 import { SHUTTING_DOWN } from '../lib/drain.ts';
 import { HttpError } from '../lib/errors.ts';
-import type { LiveEvent } from '../lib/events.ts';
 import { requireStreamSession } from '../plugins/session.ts';
 import { liveSessionsInTeam } from './sse.repository.ts';
 import { TeamFanout } from './sse-fanout.ts';
@@ -56,12 +54,7 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
     // through the hub) ends its stream.
     const sink = {
       sessionId: caller.sessionId,
-      write: (event: LiveEvent) =>
-        raw.write(
-          event.value === HEALTH_EVENT
-            ? `id: ${event.id}\nevent: ${HEALTH_EVENT}\ndata: ${JSON.stringify(event.health)}\n\n`
-            : `id: ${event.id}\ndata: ${event.value}\n\n`,
-        ),
+      write: (message: string) => raw.write(message),
       close: () => close(),
     };
     const unsubscribe = caller.teams.map(({ teamId }) => fanout.add(teamId, sink));
