@@ -140,6 +140,26 @@ describe('two replicas on one PostgreSQL', () => {
     await onB.waitFor(new RegExp(`data: ${STREAM_EVENT.nodes}\\n`), 5_000);
   });
 
+  it('passes an event stream through the proxy as each event comes, never buffered', async () => {
+    const proxy = createClusterProxy(bases);
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const front = await open(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
+    const { publicKey } = newNodeKeys();
+    const body = new URLSearchParams({ teamId: String(owner.teamId), configId: '1', publicKey });
+    const created = await fetch(`${bases[1]}/api/v1/nodres/team/${owner.teamId}/set_public_key/config/1`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${owner.token}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body,
+    });
+    expect(created.status).toBe(201);
+    await front.waitFor(new RegExp(`data: ${STREAM_EVENT.nodes}\\n`), 5_000);
+    await front.cancel();
+    await new Promise((resolve) => proxy.close(resolve));
+  });
+
   it('counts a rate limit across both replicas', async () => {
     const login = `limited-${randomToken(4).toLowerCase()}@example.com`;
     const statuses: number[] = [];
