@@ -13,8 +13,6 @@ export default {
     ...(ci.mutate ?? []),
     'src/machines/*.machine.ts',
     'server/api/hardware-check.ts',
-    'server/lib/rate-limiter.ts',
-    'server/lib/mail-limits.ts',
   ],
   // Mutants of machine configs and module constants are static: each reruns every test that imports the module (the
   // screens' too), 83% of this set and about 99% of its time (over a thousand hours estimated on 2 cores). They are
