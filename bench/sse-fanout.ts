@@ -32,6 +32,11 @@ if (!url) throw new Error('bench:sse needs DATABASE_URL (npm run bench:sse start
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+/** CPU time a process has used, user and system, in ms; `/proc/<pid>/stat` counts in ticks of 10 ms. */
+const cpuMsOf = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+};
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
@@ -136,7 +141,9 @@ async function main(): Promise<void> {
   const after = rssOf(server.pid!);
 
   const latencies: number[] = [];
+  const serverCpuMs = { user: 0, system: 0 };
   for (let round = 0; round < ROUNDS; round += 1) {
+    const cpuBefore = cpuMsOf(server.pid!);
     const sentAt = performance.now();
     const event = JSON.stringify({ kind: 'event', teamId, value: 10 });
     await database.db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${event})`);
@@ -147,6 +154,9 @@ async function main(): Promise<void> {
       const at = stream.arrivals[round];
       latencies.push(at === undefined ? Number.POSITIVE_INFINITY : at - sentAt);
     }
+    const cpuAfter = cpuMsOf(server.pid!);
+    serverCpuMs.user += cpuAfter.user - cpuBefore.user;
+    serverCpuMs.system += cpuAfter.system - cpuBefore.system;
     await sleep(500);
   }
   latencies.sort((a, b) => a - b);
@@ -154,8 +164,10 @@ async function main(): Promise<void> {
   const growth = after - before;
 
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  // The latency is wall time: on a machine busy with other work it grows; the server's CPU per event does not.
+  const load = os.loadavg()[0]!.toFixed(1);
   console.info(
-    `\nbench:sse on ${cpu} × ${os.cpus().length}, ${Math.round(os.totalmem() / MiB / 1024)} GiB, Node ${process.version}`,
+    `\nbench:sse on ${cpu} × ${os.cpus().length}, ${Math.round(os.totalmem() / MiB / 1024)} GiB, Node ${process.version}, load average ${load}`,
   );
   console.info(`${STREAMS} streams opened in ${(openedIn / 1000).toFixed(1)} s`);
   console.info(
@@ -163,6 +175,10 @@ async function main(): Promise<void> {
   );
   console.info(
     `event to all (${ROUNDS} rounds through NOTIFY): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target <= 150), max ${latencies.at(-1)?.toFixed(1)} ms, missed ${missed}`,
+  );
+  const perRound = (ms: number) => (ms / ROUNDS).toFixed(0);
+  console.info(
+    `server CPU per event to all: ${perRound(serverCpuMs.user)} ms user + ${perRound(serverCpuMs.system)} ms system (10 ms ticks)`,
   );
 
   server.kill('SIGTERM');
