@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { tooManyRequests } from '../lib/errors.ts';
-import { deleteCounter, readCounter, recordFailure } from '../lib/rate-counters.ts';
+import { deleteCounter, type LockoutRule, lockedKeys, recordFailure } from '../lib/rate-counters.ts';
 import { RateLimiter } from '../lib/rate-limiter.ts';
 
 const MINUTE_MS = 60_000;
@@ -28,13 +28,6 @@ export const SIGN_IN_LIMITS = {
   ip: { max: 50, windowMs: 15 * MINUTE_MS },
 } as const;
 
-interface LockoutRule {
-  free: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  forgetAfterMs: number;
-}
-
 /**
  * Failures per key with a progressive lock, counted in the database (issue 12) like the other limits, so that a
  * guesser spreading attempts over replicas meets one lock.
@@ -48,22 +41,18 @@ class Lockouts {
   ) {}
 
   async locked(key: string): Promise<boolean> {
-    const time = this.now();
-    return ((await readCounter(this.db, this.keyOf(key), time))?.lockedUntil ?? 0) > time;
+    return (await lockedKeys(this.db, [this.keyOf(key)], this.now())).size > 0;
   }
 
   async fail(key: string): Promise<void> {
-    const { free, baseDelayMs, maxDelayMs, forgetAfterMs } = this.rule;
-    const delayOf = (failures: number) =>
-      failures >= free ? Math.min(baseDelayMs * 2 ** (failures - free), maxDelayMs) : 0;
-    await recordFailure(this.db, this.keyOf(key), this.now(), forgetAfterMs, delayOf);
+    await recordFailure(this.db, this.keyOf(key), this.now(), this.rule);
   }
 
   async reset(key: string): Promise<void> {
     await deleteCounter(this.db, this.keyOf(key));
   }
 
-  private keyOf(key: string): string {
+  keyOf(key: string): string {
     return `signin.${this.name}:${key}`;
   }
 }
@@ -99,8 +88,7 @@ export function createSignInThrottle(db: Db, clock: Clock) {
         await device.fail(client.device!);
         return;
       }
-      await accountClient.fail(pair(email, client));
-      await untrusted.fail(email);
+      await Promise.all([accountClient.fail(pair(email, client)), untrusted.fail(email)]);
     },
 
     async succeeded(email: string, client: SignInClient): Promise<void> {

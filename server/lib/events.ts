@@ -24,7 +24,7 @@ export class EventHub {
   private readonly statsListeners = new Set<(nodeIds: number[]) => void>();
   private readonly stopBus: () => void;
 
-  constructor(readonly bus: EventBus = createMemoryBus()) {
+  constructor(private readonly bus: EventBus = createMemoryBus()) {
     this.stopBus = bus.subscribe((message) => this.receive(message));
   }
 

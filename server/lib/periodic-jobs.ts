@@ -11,8 +11,7 @@ import type { Clock } from './clock.ts';
  */
 export async function claimRun(db: Db, job: string, now: Date, intervalMs: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`job:${job}`})) as locked`);
-    if (!(lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return false;
+    if (!(await tryJobLock(tx, job))) return false;
     const claimed = await tx
       .insert(jobRuns)
       .values({ job, lastRunAt: now })
@@ -24,6 +23,16 @@ export async function claimRun(db: Db, job: string, now: Date, intervalMs: numbe
       .returning({ job: jobRuns.job });
     return claimed.length > 0;
   });
+}
+
+/**
+ * Takes the job's advisory lock until the transaction ends; false at once when another replica holds it. A sweep
+ * that claims rows itself (the health sweep) uses it alone, so a second replica skips the pass instead of repeating
+ * the same scan.
+ */
+export async function tryJobLock(tx: Db, job: string): Promise<boolean> {
+  const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`job:${job}`})) as locked`);
+  return (lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
 }
 
 export interface PeriodicJob {

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { rateCounters } from '../db/schema.ts';
 
@@ -39,37 +39,61 @@ export async function deleteCounter(db: Db, key: string): Promise<void> {
   await db.delete(rateCounters).where(eq(rateCounters.key, key));
 }
 
+/** A progressive lockout: the `free`th failure locks for `baseDelayMs`, each further one twice as long, up to a cap. */
+export interface LockoutRule {
+  free: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  forgetAfterMs: number;
+}
+
+/** The lock after this many failures, in ms. */
+export function lockoutDelay(rule: LockoutRule, failures: number): number {
+  return failures >= rule.free
+    ? Math.min(rule.baseDelayMs * 2 ** (failures - rule.free), rule.maxDelayMs)
+    : 0;
+}
+
 /**
- * Counts one failure of a progressive lockout: the count goes on while failures come within `forgetAfterMs` of each
- * other (else it starts again at 1), and the lock is `delayOf(failures)` from now. Returns the failures counted.
+ * Counts one failure of a progressive lockout in one statement (the exponent stops at 40, far past any cap, so a
+ * long run of failures never overflows): the count goes on while failures come within
+ * `forgetAfterMs` of each other (else it starts again at 1), and the lock runs from now for lockoutDelay(failures).
  */
-export async function recordFailure(
-  db: Db,
-  key: string,
-  now: number,
-  forgetAfterMs: number,
-  delayOf: (failures: number) => number,
-): Promise<number> {
-  const [row] = await db
+export async function recordFailure(db: Db, key: string, now: number, rule: LockoutRule): Promise<void> {
+  const { free, baseDelayMs, maxDelayMs, forgetAfterMs } = rule;
+  const failures = sql`(case when ${now} - ${rateCounters.windowStart} < ${forgetAfterMs} then ${rateCounters.hits} + 1 else 1 end)`;
+  const lockedUntil = sql`(${now}::bigint + case when ${failures} >= ${free}
+    then least(${baseDelayMs} * power(2, least(${failures} - ${free}, 40)), ${maxDelayMs})::bigint else 0 end)`;
+  const first = now + lockoutDelay(rule, 1);
+  await db
     .insert(rateCounters)
-    .values({ key, windowStart: now, hits: 1, expiresAt: now + forgetAfterMs })
+    .values({
+      key,
+      windowStart: now,
+      hits: 1,
+      lockedUntil: first,
+      expiresAt: Math.max(now + forgetAfterMs, first),
+    })
     .onConflictDoUpdate({
       target: rateCounters.key,
       set: {
-        hits: sql`case when ${now} - ${rateCounters.windowStart} < ${forgetAfterMs} then ${rateCounters.hits} + 1 else 1 end`,
+        hits: failures,
+        lockedUntil,
         windowStart: sql`${now}`,
-        expiresAt: sql`${now + forgetAfterMs}`,
+        // The row lasts at least as long as its lock.
+        expiresAt: sql`greatest(${now + forgetAfterMs}::bigint, ${lockedUntil})`,
       },
-    })
-    .returning({ hits: rateCounters.hits });
-  const failures = row?.hits ?? 1;
-  const lockedUntil = now + delayOf(failures);
-  // The lock lasts at least as long as the row does, so the row is kept until it ends.
-  await db
-    .update(rateCounters)
-    .set({ lockedUntil, expiresAt: sql`greatest(${rateCounters.expiresAt}, ${lockedUntil})` })
-    .where(eq(rateCounters.key, key));
-  return failures;
+    });
+}
+
+/** Which of these keys are locked now (one query for all of them). */
+export async function lockedKeys(db: Db, keys: readonly string[], now: number): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: rateCounters.key })
+    .from(rateCounters)
+    .where(and(inArray(rateCounters.key, [...keys]), sql`${rateCounters.lockedUntil} > ${now}`));
+  return new Set(rows.map((row) => row.key));
 }
 
 /** Deletes the rows that mean nothing any more; run by the periodic cleanup (server/lib/periodic-jobs.ts). */

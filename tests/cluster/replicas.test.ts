@@ -14,6 +14,7 @@ import { AUTH_LIMITS } from '../../server/auth/rate-limits.ts';
 import { type Database, openDatabase } from '../../server/db/database.ts';
 import { nodeHealthTransitions, nodes, sessions, teamMembers, teams, users } from '../../server/db/schema.ts';
 import { SSE_COOKIE } from '../../server/lib/authenticate.ts';
+import { tryJobLock } from '../../server/lib/periodic-jobs.ts';
 import { hashToken, randomToken } from '../../server/lib/tokens.ts';
 import { type CaughtMail, startMailCatcher } from '../e2e/mail-catcher.ts';
 import { openStream, type Stream } from '../helpers/event-stream.ts';
@@ -219,6 +220,27 @@ describe('two replicas on one PostgreSQL', () => {
     expect(transitions?.n).toBe(1);
     for (const stream of [onA, onB])
       expect(stream.text().match(new RegExp(`event: ${HEALTH_EVENT}\\n`, 'g'))).toHaveLength(1);
+  });
+
+  it('turns a second replica away from a job whose lock another holds, until that transaction ends', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first: Promise<boolean> = Promise.resolve(false);
+    const locked = new Promise<void>((resolve) => {
+      first = database.db.transaction(async (tx) => {
+        const got = await tryJobLock(tx, 'lock-test');
+        resolve();
+        await held;
+        return got;
+      });
+    });
+    await locked;
+    expect(await database.db.transaction((tx) => tryJobLock(tx, 'lock-test'))).toBe(false);
+    release();
+    expect(await first).toBe(true);
+    expect(await database.db.transaction((tx) => tryJobLock(tx, 'lock-test'))).toBe(true);
   });
 
   it('loses no request through the proxy while replica A stops on SIGTERM', async () => {

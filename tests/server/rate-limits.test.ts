@@ -3,7 +3,7 @@ import type { Database } from '../../server/db/database.ts';
 import { rateCounters } from '../../server/db/schema.ts';
 import type { Clock } from '../../server/lib/clock.ts';
 import { createMailBudget, MAIL_LIMITS, mailBudgetOf } from '../../server/lib/mail-limits.ts';
-import { deleteExpiredCounters } from '../../server/lib/rate-counters.ts';
+import { deleteExpiredCounters, lockedKeys, recordFailure } from '../../server/lib/rate-counters.ts';
 import { RateLimiter } from '../../server/lib/rate-limiter.ts';
 import { freshDatabase } from '../helpers/database.ts';
 
@@ -138,5 +138,36 @@ describe('the counters in the database (issue 12)', () => {
     time.advance(1_001);
     expect(await deleteExpiredCounters(db(), time.now())).toBe(1);
     expect(await long.hit('k')).toBe(false);
+  });
+});
+
+describe('the sign-in lockouts in the database (issue 12)', () => {
+  const rule = { free: 3, baseDelayMs: 1_000, maxDelayMs: 8_000, forgetAfterMs: 60_000 };
+
+  it('locks from the free-th failure, twice as long each time up to the cap, and never overflows', async () => {
+    const time = manualClock();
+    const locks: number[] = [];
+    for (let failure = 1; failure <= 8; failure += 1) {
+      await recordFailure(db(), 'lock', time.now(), rule);
+      const [row] = await db().select().from(rateCounters);
+      locks.push(row!.lockedUntil - time.now());
+    }
+    expect(locks).toEqual([0, 0, 1_000, 2_000, 4_000, 8_000, 8_000, 8_000]);
+    // 2 to the power of thousands is past what a double holds; the count goes on, the lock stays at the cap.
+    await db().update(rateCounters).set({ hits: 5_000 });
+    await recordFailure(db(), 'lock', time.now(), rule);
+    const [long] = await db().select().from(rateCounters);
+    expect([long!.hits, long!.lockedUntil - time.now()]).toEqual([5_001, 8_000]);
+    expect(await lockedKeys(db(), ['lock', 'other'], time.now())).toEqual(new Set(['lock']));
+    time.advance(8_000);
+    expect(await lockedKeys(db(), ['lock'], time.now())).toEqual(new Set());
+  });
+
+  it('starts counting again after a quiet forgetAfterMs', async () => {
+    const time = manualClock();
+    for (let i = 0; i < 3; i += 1) await recordFailure(db(), 'quiet', time.now(), rule);
+    time.advance(rule.forgetAfterMs);
+    await recordFailure(db(), 'quiet', time.now(), rule);
+    expect(await lockedKeys(db(), ['quiet'], time.now())).toEqual(new Set());
   });
 });
