@@ -45,6 +45,9 @@ export default defineConfig({
           include: ['tests/cluster/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // After the server tests and one file at a time: each file starts server processes of its own.
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       {
