@@ -35,23 +35,32 @@ const children: ChildProcess[] = ports.map((replicaPort) =>
   }),
 );
 
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+const exited = (child: ChildProcess) =>
+  running(child) ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve();
+
+let stopping = false;
+/** Stops every replica still running (each drains: docs/architecture.md, Shutdown), then the proxy. */
+const stop = (signal: NodeJS.Signals, code = 0) => {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children.filter(running)) child.kill(signal);
+  Promise.all(children.map(exited)).then(() => {
+    proxy.close();
+    process.exit(code);
+  });
+};
+
 const proxy = createClusterProxy(ports.map((replicaPort) => `http://127.0.0.1:${replicaPort}`));
+proxy.on('error', (error) => {
+  console.error(`The cluster proxy cannot listen on ${host}:${port}: ${error.message}`);
+  stop('SIGTERM', 1);
+});
 proxy.listen(port, host, () => {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   console.info(`\nNODR Dashboard cluster: ${replicas} replicas behind http://${shown}:${port}\n`);
 });
 
-let stopping = false;
-const stop = (signal: NodeJS.Signals) => {
-  if (stopping) return;
-  stopping = true;
-  // Each replica drains (docs/architecture.md, Shutdown); the proxy goes once they have.
-  for (const child of children) child.kill(signal);
-  Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve)))).then(() => {
-    proxy.close();
-    process.exit(0);
-  });
-};
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 for (const child of children)
