@@ -39,6 +39,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // issue 12: server processes as replicas on one PostgreSQL; only in the PostgreSQL stage of scripts/test.sh.
+          name: 'cluster',
+          environment: 'node',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // After the server tests and one file at a time: each file starts server processes of its own.
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],

@@ -16,6 +16,7 @@ import { buildApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
 import type { Db } from '../server/db/database.ts';
 import { nodes } from '../server/db/schema.ts';
+import { EventHub } from '../server/lib/events.ts';
 import { randomToken } from '../server/lib/tokens.ts';
 import { createIngestService } from '../server/stats/ingest.service.ts';
 import type { MinutePoint } from '../server/stats/stats.repository.ts';
@@ -119,10 +120,14 @@ async function main(): Promise<void> {
     await Promise.all(
       direct.map(async (node) => {
         for (const points of batches) {
-          const result = await createIngestService(database.db).ingestTelemetry(node.id, points, {
-            nowSeconds: now,
-            minuteRetentionDays: 35,
-          });
+          const result = await createIngestService({ db: database.db, hub: new EventHub() }).ingestTelemetry(
+            node.id,
+            points,
+            {
+              nowSeconds: now,
+              minuteRetentionDays: 35,
+            },
+          );
           accepted += result.accepted;
         }
       }),
@@ -134,10 +139,14 @@ async function main(): Promise<void> {
     );
 
     started = performance.now();
-    const repeat = await createIngestService(database.db).ingestTelemetry(direct[0]!.id, batches[0]!, {
-      nowSeconds: now,
-      minuteRetentionDays: 35,
-    });
+    const repeat = await createIngestService({ db: database.db, hub: new EventHub() }).ingestTelemetry(
+      direct[0]!.id,
+      batches[0]!,
+      {
+        nowSeconds: now,
+        minuteRetentionDays: 35,
+      },
+    );
     console.info(
       `ingest (${database.kind}): a repeated batch of ${BATCH} (all duplicates) in ${(performance.now() - started).toFixed(1)} ms` +
         ` (accepted ${repeat.accepted}, duplicates ${repeat.duplicates})`,

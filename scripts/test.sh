@@ -16,7 +16,7 @@ step "server tests on PGlite"; npx vitest run --project server
 step "server tests on PGlite in its worker thread"
 PGLITE_THREAD=worker npx vitest run --project server tests/server/auth-journey.test.ts tests/server/nodes-api.test.ts \
   tests/server/stats-api.test.ts tests/server/database-errors.test.ts
-step "server tests on PostgreSQL"; bash scripts/with-postgres.sh npx vitest run --project server
+step "server and replica tests on PostgreSQL"; bash scripts/with-postgres.sh npx vitest run --project server --project cluster
 step "build"; npx vite build --logLevel warn
 step "end-to-end tests in Chromium"; npx vitest run --project e2e
 echo "All tests passed in $(( $(date +%s) - start )) s"

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { NodeHealthEvent } from '../../contracts/node-health.ts';
 import type { EventHub } from '../lib/events.ts';
+import { tryJobLock } from '../lib/periodic-jobs.ts';
 import { endOfflineEpisode, queueForAdmins } from './alerts.repository.ts';
 import { type AlertDeps, type AlertsService, createAlertsService } from './alerts.service.ts';
 import { type ClaimedTransition, claimTransitions } from './health.repository.ts';
@@ -57,6 +58,9 @@ export class HealthSweep {
     const thresholdMs = config.nodeOfflineAfterS * 1000;
     const pastGrace = now.getTime() - this.startedAt >= thresholdMs;
     const transitions = await db.transaction(async (tx) => {
+      // issue 12: one replica sweeps at a time; the row claims below would keep a second one from repeating any
+      // transition anyway, the lock saves it the scan.
+      if (!(await tryJobLock(tx, 'health-sweep'))) return [];
       const claimed = await claimTransitions(tx, now, new Date(now.getTime() - thresholdMs), pastGrace);
       const wentOffline = claimed.filter((change) => !change.online).map((change) => change.nodeId);
       await queueForAdmins(tx, { nodeIds: wentOffline, kind: 'offline', offlineSince: now, at: now });

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SHUTDOWN_EVENT } from '../../contracts/event-stream.ts';
-import { HEALTH_EVENT } from '../../contracts/node-health.ts';
-import { SSE_COOKIE, sessionOf } from '../lib/authenticate.ts';
 import { SHUTTING_DOWN } from '../lib/drain.ts';
 import { HttpError } from '../lib/errors.ts';
-import type { LiveEvent } from '../lib/events.ts';
 import { requireStreamSession } from '../plugins/session.ts';
+import { liveSessionsInTeam } from './sse.repository.ts';
+import { TeamFanout } from './sse-fanout.ts';
 import { StreamRegistry } from './sse-streams.ts';
 
 /** spec 4 and 9: the client reconnects after 1 s at first; the stream says so. */
@@ -21,15 +20,20 @@ export const PING_MS = 15_000;
  */
 export const sseRoutes: FastifyPluginAsync = async (app) => {
   const streams = new StreamRegistry();
+  const { db, clock } = app.deps;
+  const fanout = new TeamFanout(
+    app.deps.hub,
+    (teamId, sessionIds) => liveSessionsInTeam(db, clock.now(), teamId, sessionIds),
+    (error) => app.log.error({ err: error }, 'event stream delivery failed'),
+  );
   // End every stream before the server closes, so that app.close() never waits on an open response.
   app.addHook('preClose', async () => streams.closeAll());
   app.deps.drain.onStart(() => streams.closeAll(`event: ${SHUTDOWN_EVENT}\ndata: reconnect\n\n`));
 
   const route = { preValidation: requireStreamSession, schema: {}, exposeHeadRoute: false };
   app.get('/v1/sse/handle', route, async (request, reply) => {
-    const { db, clock, hub, drain } = app.deps;
+    const { hub, drain } = app.deps;
     const { caller } = request;
-    const token = request.cookies[SSE_COOKIE] ?? '';
     // The socket may have gone, or the drain begun, while the session was looked up: a stream opened now would
     // never be closed, and its heartbeat would keep a stopping server alive.
     if (reply.raw.destroyed) return reply.hijack();
@@ -45,24 +49,15 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
     });
     raw.write(`retry: ${RETRY_MS}\n\n`);
 
-    // Issue 10: membership and session are checked again before every event, in order, so a member removed from
-    // the team stops hearing it and a session ended by any path (not only through the hub) ends its stream.
-    let delivering = Promise.resolve();
-    const deliver = (event: LiveEvent) => {
-      delivering = delivering.then(async () => {
-        if (closed) return;
-        const current = await sessionOf(db, clock, token).catch(() => undefined);
-        if (!current) return close();
-        if (!current.teams.some(({ teamId }) => teamId === event.teamId))
-          return unsubscribe.get(event.teamId)?.();
-        raw.write(
-          event.value === HEALTH_EVENT
-            ? `id: ${event.id}\nevent: ${HEALTH_EVENT}\ndata: ${JSON.stringify(event.health)}\n\n`
-            : `id: ${event.id}\ndata: ${event.value}\n\n`,
-        );
-      });
+    // Issue 10: membership and session are checked again before every event (for all streams of a team at once,
+    // sse-fanout.ts), so a member removed from the team stops hearing it and a session ended by any path (not only
+    // through the hub) ends its stream.
+    const sink = {
+      sessionId: caller.sessionId,
+      write: (message: string) => raw.write(message),
+      close: () => close(),
     };
-    const unsubscribe = new Map(caller.teams.map(({ teamId }) => [teamId, hub.subscribe(teamId, deliver)]));
+    const unsubscribe = caller.teams.map(({ teamId }) => fanout.add(teamId, sink));
     // The heartbeat also ends a stream whose session has run out (revocation closes it at once, via the hub).
     const ping = setInterval(() => {
       if (clock.now() >= caller.expiresAt) close();
@@ -74,7 +69,7 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
       if (closed) return;
       closed = true;
       clearInterval(ping);
-      for (const stop of unsubscribe.values()) stop();
+      for (const stop of unsubscribe) stop();
       stopRevocation();
       for (const stop of stopMemberships) stop();
       unregister();

@@ -60,7 +60,7 @@ export function createAccountDeletionService(deps: Deps, limits: ProfileLimiters
     /** DELETE v1/user/{user_id}: password, the pre-check again, then deleteProgress and the link (1 h). */
     async request(caller: Caller, pathUserId: number, input: OwnIds & { password: string }) {
       const userId = assertOwnIds(caller, pathUserId, input.userId, input.user_id);
-      limit(limits.passwordCheck, userId);
+      await limit(limits.passwordCheck, userId);
       const user = await findUserById(db, userId);
       if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();
       const precheck = precheckDeletion(await membershipSummaries(db, userId));

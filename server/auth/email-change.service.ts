@@ -46,8 +46,8 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
   const mailBudget = mailBudgetOf(deps);
 
   /** issue 10: a request and a resend share one budget of confirmation mails; the user is signed in, so a 429. */
-  function spendMailBudget(userId: number, ip: string) {
-    const refusal = mailBudget.changeMail(userId, ip);
+  async function spendMailBudget(userId: number, ip: string) {
+    const refusal = await mailBudget.changeMail(userId, ip);
     if (refusal) throw new HttpError(429, 'rate_limited', mailRefusalMessages[refusal]);
   }
 
@@ -76,7 +76,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
       const email = normalizeEmail(input.email);
       if (email.length === 0) throw badRequest('invalid_email', 'Please enter the new e-mail.');
       if (!isEmail(email)) throw badRequest('invalid_email', accountMessages.invalidLoginEmail);
-      limit(limits.passwordCheck, userId);
+      await limit(limits.passwordCheck, userId);
       const user = await findUserById(db, userId);
       if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();
       // Checked only after the password, so the call cannot tell a stranger which addresses have accounts.
@@ -84,7 +84,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
         throw badRequest('same_email', 'This is already your e-mail. Please enter a different one.');
       }
       if (await emailTakenByOther(db, email, userId)) throw emailTaken();
-      spendMailBudget(userId, caller.client.ip);
+      await spendMailBudget(userId, caller.client.ip);
       const activity = { kind: ACTIVITY.emailChangeRequested, client: caller.client };
       await pending.send(userId, { to: email, payload: email }, activity, async (tx, now) => {
         // issue 10: the old mailbox can end the change with one click, without the (maybe stolen) password.

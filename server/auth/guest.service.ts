@@ -47,8 +47,8 @@ export type SignInResult =
 /** The calls of a signed-out visitor: register, set a password from a link, sign in, ask for a reset link. */
 export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
   const { db, clock, mailer } = deps;
-  const limits = createAuthLimiters(clock);
-  const throttle = createSignInThrottle(clock);
+  const limits = createAuthLimiters(db, clock);
+  const throttle = createSignInThrottle(db, clock);
   const keys = serverKeys(db);
   const mailBudget = mailBudgetOf(deps);
   const work = createGuestMailWork(deps);
@@ -76,8 +76,8 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
       ip: string,
     ): Promise<void> {
       const email = validEmail(input.login);
-      enforce([limits.registerIp, ip], [limits.registerAddress, email]);
-      if (!mailBudget.guestMail('register', email, ip)) return;
+      await enforce([limits.registerIp, ip], [limits.registerAddress, email]);
+      if (!(await mailBudget.guestMail('register', email, ip))) return;
       mailer.defer(() => work.register(email, input));
     },
 
@@ -87,7 +87,7 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
       visitor: Visitor,
     ): Promise<SignInResult> {
       const { ip } = visitor;
-      enforce([limits.setPasswordIp, ip]);
+      await enforce([limits.setPasswordIp, ip]);
       if (isPasswordTooShort(input.password)) {
         throw badRequest('weak_password', accountMessages.minPassword);
       }
@@ -99,7 +99,7 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
         (await peekLink(db, input.hash, 'reset_password', now));
       const user = link && (await findUserById(db, link.userId));
       if (!link || !user) throw invalidLink();
-      enforce([limits.setPasswordAddress, user.email]);
+      await enforce([limits.setPasswordAddress, user.email]);
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         await lockUser(tx, user.id);
@@ -113,7 +113,7 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
         await recordActivity(tx, { userId: user.id, kind, ip, userAgent: visitor.userAgent, at: now });
       });
       // The owner who just proved the mailbox is theirs is not kept out by someone else's failed sign-ins.
-      throttle.forgetAccount(normalizeEmail(user.email));
+      await throttle.forgetAccount(normalizeEmail(user.email));
       // issue 10 section 9: a mailbox is not a second factor; the code is still asked for.
       if (await twoFactor.enabled(user.id)) return { challenge: await twoFactor.challenge(user.id) };
       return startSession(user.id, visitor);
@@ -125,17 +125,17 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
       const user = email.length <= 254 ? await findUserByEmail(db, email) : undefined;
       const device = user && readDevice(visitor.deviceCookie, await keys('device-cookie'), user.id);
       const attempt = { ip: visitor.ip, device };
-      throttle.admit(email, attempt);
+      await throttle.admit(email, attempt);
       const matches = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !matches) {
         if (user?.passwordHash) {
           const failure = { userId: user.id, kind: ACTIVITY.signInFailed, at: clock.now() };
           await recordActivity(db, { ...failure, ip: visitor.ip, userAgent: visitor.userAgent });
         }
-        throttle.failed(email, attempt);
+        await throttle.failed(email, attempt);
         throw invalidCredentials();
       }
-      throttle.succeeded(email, attempt);
+      await throttle.succeeded(email, attempt);
       if (await twoFactor.enabled(user.id)) return { challenge: await twoFactor.challenge(user.id) };
       return startSession(user.id, visitor, ACTIVITY.signIn);
     },
@@ -151,8 +151,8 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
     /** issue 2: the same answer for every address; only a completed account gets a reset link (issue 10: deferred). */
     async recoverPassword(input: { login: string }, ip: string): Promise<void> {
       const email = validEmail(input.login);
-      enforce([limits.recoveryIp, ip], [limits.recoveryAddress, email]);
-      if (!mailBudget.guestMail('recovery', email, ip)) return;
+      await enforce([limits.recoveryIp, ip], [limits.recoveryAddress, email]);
+      if (!(await mailBudget.guestMail('recovery', email, ip))) return;
       mailer.defer(() => work.recover(email));
     },
   };

@@ -14,7 +14,7 @@ export const authService: FastifyPluginAsync = async (app) => {
   // One service, so sign-in's code step and Settings share the per-account limit on codes.
   const twoFactor = createTwoFactorService(app.deps);
   // One set of per-user limits, so every call that checks the password (Settings, a team closure) counts together.
-  const limits = createProfileLimiters(app.deps.clock);
+  const limits = createProfileLimiters(app.deps.db, app.deps.clock);
   await app.register(accountRoutes, { twoFactor });
   await app.register(profileRoutes, { limits });
   await app.register(sessionsRoutes);

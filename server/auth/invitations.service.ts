@@ -65,7 +65,7 @@ export function createInvitationsService(deps: Deps) {
    * nobody can use the product to flood a mailbox); over it, 429 and the transaction rolls back.
    */
   async function mailLink(tx: Db, row: repo.InvitationRow, hash: string, inviterId: number): Promise<void> {
-    if (mailBudget.invitationMail(inviterId, row.email)) {
+    if (await mailBudget.invitationMail(inviterId, row.email)) {
       throw new HttpError(429, 'rate_limited', 'Too many invitation e-mails. Please try again later.');
     }
     const team = await lockTeam(tx, row.teamId);

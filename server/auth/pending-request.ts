@@ -24,7 +24,7 @@ export interface PendingRequestKind {
   /** The 400 of a resend when nothing waits. */
   notPending(): HttpError;
   /** Throws the 429 when the account (or the client's address) may not be sent another link yet. */
-  spendResend(userId: number, ip: string): void;
+  spendResend(userId: number, ip: string): Promise<void>;
   /** Marks the request pending on the account, in the transaction that issues its link. */
   markPending(tx: Db, userId: number, target: PendingTarget): Promise<void>;
   /** Ends it on the account; the links of `purpose` are revoked beside it. */
@@ -87,7 +87,7 @@ export function pendingRequests(deps: Deps, kind: PendingRequestKind) {
       const user = await findUserById(db, userId);
       const target = user ? kind.pendingOf(user) : null;
       if (!target) throw kind.notPending();
-      kind.spendResend(userId, activity.client.ip);
+      await kind.spendResend(userId, activity.client.ip);
       await send(userId, target, activity);
     },
 

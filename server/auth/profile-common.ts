@@ -1,4 +1,5 @@
 import { accountMessages } from '../../contracts/account-rules.ts';
+import type { Db } from '../db/database.ts';
 import type { Caller } from '../lib/authenticate.ts';
 import type { Clock } from '../lib/clock.ts';
 import { badRequest, forbidden, HttpError } from '../lib/errors.ts';
@@ -15,13 +16,13 @@ export const PROFILE_LIMITS = {
 
 export type ProfileLimiters = Record<keyof typeof PROFILE_LIMITS, RateLimiter>;
 
-/** One set of counters per app, on the app's clock (tests move it instead of waiting). */
-export function createProfileLimiters(clock: Clock): ProfileLimiters {
-  return createLimiters(PROFILE_LIMITS, () => clock.now().getTime());
+/** The counters of the app's database (shared by its replicas), on the app's clock (tests move it instead of waiting). */
+export function createProfileLimiters(db: Db, clock: Clock): ProfileLimiters {
+  return createLimiters(db, 'profile', PROFILE_LIMITS, () => clock.now().getTime());
 }
 
-export function limit(limiter: RateLimiter, userId: number, message?: string): void {
-  if (!limiter.hit(String(userId))) {
+export async function limit(limiter: RateLimiter, userId: number, message?: string): Promise<void> {
+  if (!(await limiter.hit(String(userId)))) {
     throw new HttpError(
       429,
       'rate_limited',

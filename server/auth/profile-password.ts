@@ -58,7 +58,7 @@ export function createPasswordService(deps: Deps, limits: ProfileLimiters) {
         throw badRequest('weak_password', accountMessages.minPassword);
       if (input.new_password !== input.confirm)
         throw badRequest('password_mismatch', accountMessages.mismatch);
-      limit(limits.passwordCheck, userId);
+      await limit(limits.passwordCheck, userId);
       const user = await findUserById(deps.db, userId);
       if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();
       const passwordHash = await hashPassword(input.new_password);

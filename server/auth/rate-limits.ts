@@ -1,3 +1,4 @@
+import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { tooManyRequests } from '../lib/errors.ts';
 import { createLimiters, type RateLimiter } from '../lib/rate-limiter.ts';
@@ -19,12 +20,12 @@ export const AUTH_LIMITS = {
 
 export type AuthLimiters = Record<keyof typeof AUTH_LIMITS, RateLimiter>;
 
-/** One set of counters per app, on the app's clock (tests move it instead of waiting). */
-export function createAuthLimiters(clock: Clock): AuthLimiters {
-  return createLimiters(AUTH_LIMITS, () => clock.now().getTime());
+/** The counters of the app's database (shared by its replicas), on the app's clock (tests move it instead of waiting). */
+export function createAuthLimiters(db: Db, clock: Clock): AuthLimiters {
+  return createLimiters(db, 'auth', AUTH_LIMITS, () => clock.now().getTime());
 }
 
 /** Counts one attempt against each key; a 429 'rate_limited' once any is over its limit. */
-export function enforce(...checks: [RateLimiter, string][]): void {
-  for (const [limiter, key] of checks) if (!limiter.hit(key)) throw tooManyRequests();
+export async function enforce(...checks: [RateLimiter, string][]): Promise<void> {
+  for (const [limiter, key] of checks) if (!(await limiter.hit(key))) throw tooManyRequests();
 }

@@ -1,5 +1,7 @@
+import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { tooManyRequests } from '../lib/errors.ts';
+import { deleteCounter, type LockoutRule, lockedKeys, recordFailure } from '../lib/rate-counters.ts';
 import { RateLimiter } from '../lib/rate-limiter.ts';
 
 const MINUTE_MS = 60_000;
@@ -26,43 +28,32 @@ export const SIGN_IN_LIMITS = {
   ip: { max: 50, windowMs: 15 * MINUTE_MS },
 } as const;
 
-interface LockoutRule {
-  free: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  forgetAfterMs: number;
-}
-
-/** Failures per key with a progressive lock: in memory, like the other limits (docs/architecture.md). */
+/**
+ * Failures per key with a progressive lock, counted in the database (issue 12) like the other limits, so that a
+ * guesser spreading attempts over replicas meets one lock.
+ */
 class Lockouts {
-  private readonly entries = new Map<string, { failures: number; lastAt: number; lockedUntil: number }>();
-
   constructor(
+    private readonly db: Db,
+    private readonly name: string,
     private readonly rule: LockoutRule,
     private readonly now: () => number,
   ) {}
 
-  locked(key: string): boolean {
-    return (this.entries.get(key)?.lockedUntil ?? 0) > this.now();
+  async locked(key: string): Promise<boolean> {
+    return (await lockedKeys(this.db, [this.keyOf(key)], this.now())).size > 0;
   }
 
-  fail(key: string): void {
-    const time = this.now();
-    const entry = this.entries.get(key);
-    const failures = entry && time - entry.lastAt < this.rule.forgetAfterMs ? entry.failures + 1 : 1;
-    const over = failures - this.rule.free;
-    const delay = over >= 0 ? Math.min(this.rule.baseDelayMs * 2 ** over, this.rule.maxDelayMs) : 0;
-    if (this.entries.size > 100_000) this.sweep(time);
-    this.entries.set(key, { failures, lastAt: time, lockedUntil: time + delay });
+  async fail(key: string): Promise<void> {
+    await recordFailure(this.db, this.keyOf(key), this.now(), this.rule);
   }
 
-  reset(key: string): void {
-    this.entries.delete(key);
+  async reset(key: string): Promise<void> {
+    await deleteCounter(this.db, this.keyOf(key));
   }
 
-  private sweep(time: number): void {
-    for (const [key, entry] of this.entries)
-      if (time - entry.lastAt >= this.rule.forgetAfterMs) this.entries.delete(key);
+  keyOf(key: string): string {
+    return `signin.${this.name}:${key}`;
   }
 }
 
@@ -73,41 +64,41 @@ export interface SignInClient {
 }
 
 /** One throttle per app, on the app's clock (tests move it instead of waiting). */
-export function createSignInThrottle(clock: Clock) {
+export function createSignInThrottle(db: Db, clock: Clock) {
   const now = () => clock.now().getTime();
-  const accountClient = new Lockouts(SIGN_IN_LIMITS.accountClient, now);
-  const untrusted = new Lockouts(SIGN_IN_LIMITS.untrusted, now);
-  const device = new Lockouts(SIGN_IN_LIMITS.device, now);
-  const ip = new RateLimiter(SIGN_IN_LIMITS.ip.max, SIGN_IN_LIMITS.ip.windowMs, now);
+  const accountClient = new Lockouts(db, 'accountClient', SIGN_IN_LIMITS.accountClient, now);
+  const untrusted = new Lockouts(db, 'untrusted', SIGN_IN_LIMITS.untrusted, now);
+  const device = new Lockouts(db, 'device', SIGN_IN_LIMITS.device, now);
+  const ip = new RateLimiter(db, 'signin.ip', SIGN_IN_LIMITS.ip.max, SIGN_IN_LIMITS.ip.windowMs, now);
   const pair = (email: string, client: SignInClient) => `${email}\n${client.ip}`;
-  const trusted = (client: SignInClient) => client.device !== undefined && !device.locked(client.device);
+  const trusted = async (client: SignInClient) =>
+    client.device !== undefined && !(await device.locked(client.device));
 
   return {
     /** Before the password is checked: a 429 'rate_limited' when this client may not try this account now. */
-    admit(email: string, client: SignInClient): void {
-      if (trusted(client)) return;
-      const overCeiling = !ip.hit(client.ip);
-      if (overCeiling || accountClient.locked(pair(email, client)) || untrusted.locked(email))
+    async admit(email: string, client: SignInClient): Promise<void> {
+      if (await trusted(client)) return;
+      const overCeiling = !(await ip.hit(client.ip));
+      if (overCeiling || (await accountClient.locked(pair(email, client))) || (await untrusted.locked(email)))
         throw tooManyRequests();
     },
 
-    failed(email: string, client: SignInClient): void {
-      if (trusted(client)) {
-        device.fail(client.device!);
+    async failed(email: string, client: SignInClient): Promise<void> {
+      if (await trusted(client)) {
+        await device.fail(client.device!);
         return;
       }
-      accountClient.fail(pair(email, client));
-      untrusted.fail(email);
+      await Promise.all([accountClient.fail(pair(email, client)), untrusted.fail(email)]);
     },
 
-    succeeded(email: string, client: SignInClient): void {
-      accountClient.reset(pair(email, client));
-      if (client.device) device.reset(client.device);
+    async succeeded(email: string, client: SignInClient): Promise<void> {
+      await accountClient.reset(pair(email, client));
+      if (client.device) await device.reset(client.device);
     },
 
     /** The owner proved the mailbox (a password reset): strangers' failures no longer lock the account. */
-    forgetAccount(email: string): void {
-      untrusted.reset(email);
+    async forgetAccount(email: string): Promise<void> {
+      await untrusted.reset(email);
     },
   };
 }

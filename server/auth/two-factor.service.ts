@@ -37,13 +37,17 @@ export function createTwoFactorService(deps: Deps) {
   const { db, clock } = deps;
   const keys = serverKeys(db);
   // Wrong and right codes alike, per account, so that no account can be guessed at across many challenges.
-  const perAccount = new RateLimiter(TWO_FACTOR.attemptsPerAccount, TWO_FACTOR.accountWindowMs, () =>
-    clock.now().getTime(),
+  const perAccount = new RateLimiter(
+    db,
+    'two-factor.account',
+    TWO_FACTOR.attemptsPerAccount,
+    TWO_FACTOR.accountWindowMs,
+    () => clock.now().getTime(),
   );
 
   /** True when `code` is the user's current TOTP code (never one already used) or, if allowed, a recovery code. */
   async function checkCode(userId: number, typed: string, recovery: boolean): Promise<boolean> {
-    if (!perAccount.hit(String(userId))) throw tooManyRequests();
+    if (!(await perAccount.hit(String(userId)))) throw tooManyRequests();
     const code = normalizeCode(typed);
     const factor = await findTotp(db, userId);
     if (!factor) return false;
@@ -89,7 +93,7 @@ export function createTwoFactorService(deps: Deps) {
           throw conflict('two_factor_enabled', twoFactorMessages.alreadyEnabled);
         await saveRecoveryCodes(tx, caller.userId, codes.map(hashToken));
       });
-      perAccount.reset(String(caller.userId));
+      await perAccount.reset(String(caller.userId));
       return { recovery_codes: codes };
     },
 
@@ -98,7 +102,7 @@ export function createTwoFactorService(deps: Deps) {
       const user = await findUserById(db, caller.userId);
       const factor = await findTotp(db, caller.userId);
       if (!user || !factor?.enabledAt) throw badRequest('two_factor_disabled', twoFactorMessages.notEnabled);
-      if (!perAccount.hit(`password:${user.id}`)) throw tooManyRequests();
+      if (!(await perAccount.hit(`password:${user.id}`))) throw tooManyRequests();
       if (!(await verifyPassword(user.passwordHash, input.password)))
         throw badRequest('incorrect_password', twoFactorMessages.incorrectPassword);
       if (!(await checkCode(user.id, input.code, true))) throw invalidCode();
@@ -129,7 +133,7 @@ export function createTwoFactorService(deps: Deps) {
       if (!challenge) throw challengeExpired();
       if (!(await checkCode(challenge.userId, input.code, true))) throw invalidCode(401);
       if (!(await spendChallenge(db, challenge.id, now))) throw challengeExpired();
-      perAccount.reset(String(challenge.userId));
+      await perAccount.reset(String(challenge.userId));
       return challenge.userId;
     },
   };

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { withMigrationLock } from './migration-lock.ts';
 import { asPglite, startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -48,7 +49,7 @@ export async function openDatabase(options: {
     // Lets a pooled connection fail without crashing the process; the query that used it still sees the error.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    await withMigrationLock(options.url, () => migratePg(db as never, { migrationsFolder }));
     const figures = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, kind: 'postgres', close: () => pool.end(), pool: figures };
   }

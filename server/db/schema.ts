@@ -428,3 +428,34 @@ export const signInChallenges = pgTable(
   },
   (t) => [uniqueIndex('sign_in_challenges_token_hash_key').on(t.tokenHash)],
 );
+
+/**
+ * issue 12: the rate-limit counters, shared by every replica on one database. One row per limit and key: a fixed
+ * window (`windowStart`, `hits`) or, for the sign-in lockouts, failures with a lock (`lockedUntil`). Times are the
+ * app clock's milliseconds, so tests move them; `expiresAt` is when the row means nothing any more. Unlogged on
+ * PostgreSQL (drizzle/0003): counters need no crash safety, and skipping the WAL keeps every hit cheap.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').primaryKey(),
+    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+    hits: integer('hits').notNull(),
+    lockedUntil: bigint('locked_until', { mode: 'number' }).notNull().default(0),
+    expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('rate_counters_expires_idx').on(t.expiresAt)],
+);
+
+/** issue 12: an event-bus message too large for a NOTIFY payload; the notification carries its id. */
+export const busPayloads = pgTable('bus_payloads', {
+  id: serial('id').primaryKey(),
+  payload: text('payload').notNull(),
+  createdAt: createdAt(),
+});
+
+/** issue 12: when each periodic job last ran, so that one replica runs it per period. */
+export const jobRuns = pgTable('job_runs', {
+  job: text('job').primaryKey(),
+  lastRunAt: moment('last_run_at').notNull(),
+});

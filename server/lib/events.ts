@@ -1,5 +1,6 @@
-import type { StreamEventCode } from '../../contracts/event-stream.ts';
+import { STREAM_EVENT, type StreamEventCode } from '../../contracts/event-stream.ts';
 import { HEALTH_EVENT, type NodeHealthEvent } from '../../contracts/node-health.ts';
+import { type BusMessage, createMemoryBus, type EventBus } from './event-bus.ts';
 
 /** spec 7: the event stream's numbered messages, named in contracts/event-stream.ts. */
 export type LiveEventValue = StreamEventCode;
@@ -12,13 +13,20 @@ export type LiveEvent =
 type Listener = (event: LiveEvent) => void;
 
 /**
- * In-process publish/subscribe of team events for the event stream. One server process holds every stream;
- * several processes on PostgreSQL would relay these through LISTEN/NOTIFY (docs/architecture.md).
+ * Publish/subscribe of team events for the event streams of this process. Everything published goes through the
+ * bus (issue 12: NOTIFY on PostgreSQL, so that every replica hears it; in memory on PGlite) and comes back to
+ * `receive`, which delivers it to the streams here: one path for events made here and on other replicas.
  */
 export class EventHub {
   /** Event ids count per team (issue 10): one counter across teams would tell each team how busy the others are. */
   private readonly lastIds = new Map<number, number>();
   private readonly listeners = new Map<number, Set<Listener>>();
+  private readonly statsListeners = new Set<(nodeIds: number[]) => void>();
+  private readonly stopBus: () => void;
+
+  constructor(private readonly bus: EventBus = createMemoryBus()) {
+    this.stopBus = bus.subscribe((message) => this.receive(message));
+  }
 
   subscribe(teamId: number, listener: Listener): () => void {
     let set = this.listeners.get(teamId);
@@ -34,25 +42,25 @@ export class EventHub {
   }
 
   publish(teamId: number, value: LiveEventValue): void {
-    this.emit({ id: this.nextId(teamId), teamId, value });
+    this.bus.publish({ kind: 'event', teamId, value });
   }
 
   /** issue 9: a node of the team went offline or came back (`event: health` on the stream). */
   publishHealth(teamId: number, health: NodeHealthEvent): void {
-    this.emit({ id: this.nextId(teamId), teamId, value: HEALTH_EVENT, health });
+    this.bus.publish({ kind: 'health', teamId, health });
   }
 
-  private nextId(teamId: number): number {
-    const id = (this.lastIds.get(teamId) ?? 0) + 1;
-    this.lastIds.set(teamId, id);
-    return id;
+  /** Statistics of these nodes changed (none listed: of any node), so every replica drops its cached answers. */
+  publishStatsChanged(nodeIds: number[]): void {
+    this.bus.publish({ kind: 'stats', nodeIds });
   }
 
-  private emit(event: LiveEvent): void {
-    for (const listener of this.listeners.get(event.teamId) ?? []) listener(event);
+  onStatsChanged(listener: (nodeIds: number[]) => void): () => void {
+    this.statsListeners.add(listener);
+    return () => this.statsListeners.delete(listener);
   }
 
-  /** Session revocation: listeners keyed by session close their streams. */
+  /** Session revocation: listeners keyed by session close their streams, on every replica. */
   private readonly sessionClosers = new Map<number, Set<() => void>>();
 
   onSessionRevoked(sessionId: number, close: () => void): () => void {
@@ -69,6 +77,50 @@ export class EventHub {
   }
 
   revokeSessions(sessionIds: Iterable<number>): void {
+    const ids = [...sessionIds];
+    if (ids.length > 0) this.bus.publish({ kind: 'revoke', sessionIds: ids });
+  }
+
+  /** Stops hearing the bus (the app is closing). */
+  stop(): void {
+    this.stopBus();
+  }
+
+  private receive(message: BusMessage): void {
+    if (message.kind === 'event') {
+      const { teamId, value } = message;
+      this.emit({ id: this.nextId(teamId), teamId, value });
+    } else if (message.kind === 'health') {
+      const { teamId, health } = message;
+      this.emit({ id: this.nextId(teamId), teamId, value: HEALTH_EVENT, health });
+    } else if (message.kind === 'revoke') this.closeSessions(message.sessionIds);
+    else if (message.kind === 'stats') for (const listener of this.statsListeners) listener(message.nodeIds);
+    else this.resync();
+  }
+
+  /**
+   * Events may have been missed while the bus was away: every stream is told its node list and account changed,
+   * so the web app reloads both, and cached statistics are dropped.
+   */
+  private resync(): void {
+    for (const teamId of [...this.listeners.keys()]) {
+      this.emit({ id: this.nextId(teamId), teamId, value: STREAM_EVENT.nodes });
+      this.emit({ id: this.nextId(teamId), teamId, value: STREAM_EVENT.account });
+    }
+    for (const listener of this.statsListeners) listener([]);
+  }
+
+  private nextId(teamId: number): number {
+    const id = (this.lastIds.get(teamId) ?? 0) + 1;
+    this.lastIds.set(teamId, id);
+    return id;
+  }
+
+  private emit(event: LiveEvent): void {
+    for (const listener of this.listeners.get(event.teamId) ?? []) listener(event);
+  }
+
+  private closeSessions(sessionIds: number[]): void {
     for (const id of sessionIds) {
       for (const close of this.sessionClosers.get(id) ?? []) close();
       this.sessionClosers.delete(id);

@@ -1,3 +1,4 @@
+import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import { createLimiters, type RateLimiter } from './rate-limiter.ts';
 
@@ -28,19 +29,22 @@ export type MailRefusal = 'minute' | 'hour' | 'day' | 'ip';
 
 type Limiters = Record<keyof typeof MAIL_LIMITS, RateLimiter>;
 
-/** Counts each check only when every one passes, so a refused attempt spends nothing. */
-function take(checks: [RateLimiter, string, MailRefusal][]): MailRefusal | null {
-  const refused = checks.find(([limiter, key]) => !limiter.allows(key));
-  if (refused) return refused[2];
-  for (const [limiter, key] of checks) limiter.hit(key);
+/**
+ * Counts each check only when every one passes, so a refused attempt spends nothing. Two replicas checking one key
+ * at the same instant may both pass the look and both count: a limit can be passed by one, never more.
+ */
+async function take(checks: [RateLimiter, string, MailRefusal][]): Promise<MailRefusal | null> {
+  for (const [limiter, key, refusal] of checks) if (!(await limiter.allows(key))) return refusal;
+  for (const [limiter, key] of checks) await limiter.hit(key);
   return null;
 }
 
-export function createMailBudget(clock: Clock) {
-  const limits: Limiters = createLimiters(MAIL_LIMITS, () => clock.now().getTime());
+/** The mail budget of the app's database, shared by every replica on it (issue 12). */
+export function createMailBudget(db: Db, clock: Clock) {
+  const limits: Limiters = createLimiters(db, 'mail', MAIL_LIMITS, () => clock.now().getTime());
   return {
     /** An e-mail-change confirmation for this user from this client; null when it may go, else why not. */
-    changeMail(userId: number, ip: string): MailRefusal | null {
+    changeMail(userId: number, ip: string): Promise<MailRefusal | null> {
       return take([
         [limits.changeUserMinute, String(userId), 'minute'],
         [limits.changeUserDay, String(userId), 'day'],
@@ -51,21 +55,21 @@ export function createMailBudget(clock: Clock) {
      * issue 11: an invitation mail from this admin to this address; null when it may go. Per address it counts apart
      * from registration and recovery, so an invitation never eats the invitee's sign-up mail.
      */
-    invitationMail(userId: number, email: string): MailRefusal | null {
+    invitationMail(userId: number, email: string): Promise<MailRefusal | null> {
       return take([
         [limits.inviterHour, String(userId), 'hour'],
         [limits.addressHour, `invite:${email}`, 'hour'],
       ]);
     },
     /** A registration or recovery mail to this address from this client: true when it may go. */
-    guestMail(kind: 'register' | 'recovery', email: string, ip: string): boolean {
+    async guestMail(kind: 'register' | 'recovery', email: string, ip: string): Promise<boolean> {
       const key = `${kind}:${email}`;
       return (
-        take([
+        (await take([
           [limits.addressMinute, key, 'minute'],
           [limits.addressHour, key, 'hour'],
           [limits.ipHour, ip, 'ip'],
-        ]) === null
+        ])) === null
       );
     },
   };
@@ -76,10 +80,10 @@ export type MailBudget = ReturnType<typeof createMailBudget>;
 const budgets = new WeakMap<object, MailBudget>();
 
 /** The one budget of an app (keyed by its `deps`), shared by the guest calls and the profile calls. */
-export function mailBudgetOf(deps: { clock: Clock }): MailBudget {
+export function mailBudgetOf(deps: { db: Db; clock: Clock }): MailBudget {
   let budget = budgets.get(deps);
   if (!budget) {
-    budget = createMailBudget(deps.clock);
+    budget = createMailBudget(deps.db, deps.clock);
     budgets.set(deps, budget);
   }
   return budget;

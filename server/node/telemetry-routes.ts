@@ -32,7 +32,7 @@ const telemetryBody = strictObject(
 
 /** POST v1/telemetry of the node protocol (issue 4, docs/node-protocol.md). */
 export const telemetryRoutes: FastifyPluginAsync = async (app) => {
-  const ingest = createIngestService(app.deps.db);
+  const ingest = createIngestService(app.deps);
   const options = { schema: { body: telemetryBody } };
   app.post<{ Body: { points: MinutePoint[] } }>('/v1/telemetry', options, async (request) => {
     const { deps } = app;

@@ -4,8 +4,12 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { Drain, installDrainHooks } from '../lib/drain.ts';
+import { createMemoryBus } from '../lib/event-bus.ts';
 import { EventHub } from '../lib/events.ts';
 import { Mailer } from '../lib/mail.ts';
+import { startPeriodicJob } from '../lib/periodic-jobs.ts';
+import { createPgEventBus } from '../lib/pg-event-bus.ts';
+import { deleteExpiredCounters } from '../lib/rate-counters.ts';
 import { serverKeys } from '../lib/server-secret.ts';
 import { createMetrics } from '../metrics/metrics.ts';
 
@@ -15,9 +19,15 @@ export interface AppDepsOptions {
   clock: Clock;
 }
 
+const COUNTER_CLEANUP_MS = 15 * 60_000;
+
 /** Builds the shared things every service reaches through `app.deps` (server/deps.ts) and stops them on close. */
 export const appDeps = fp<AppDepsOptions>(async (app, { config, database, clock }) => {
-  const hub = new EventHub();
+  // issue 12: replicas on one PostgreSQL (DATABASE_URL) hear each other through LISTEN/NOTIFY; PGlite admits one
+  // process, and tests build apps on their own databases, so both fan out in memory.
+  const bus = config.databaseUrl ? createPgEventBus(config.databaseUrl, app.log) : createMemoryBus();
+  await bus.start();
+  const hub = new EventHub(bus);
   const mailer = new Mailer(database.db, config, app.log, clock);
   const drain = new Drain();
   const keys = serverKeys(database.db);
@@ -34,10 +44,19 @@ export const appDeps = fp<AppDepsOptions>(async (app, { config, database, clock 
   mailer.on('failed', () => metrics.mailFailures.inc());
   app.decorate('deps', { config, db: database.db, database, clock, mailer, hub, drain, health, metrics });
   installDrainHooks(app, drain);
+  const counters = startPeriodicJob({ db: database.db, clock }, app.log, {
+    name: 'rate-counter-cleanup',
+    intervalMs: COUNTER_CLEANUP_MS,
+    firstRunMs: COUNTER_CLEANUP_MS,
+    run: () => deleteExpiredCounters(database.db, clock.now().getTime()),
+  });
 
   app.addHook('onClose', async () => {
     // The sweep first: its last pass may still queue mail.
     await health.stop();
     await mailer.stop();
+    await counters.stop();
+    hub.stop();
+    await bus.close();
   });
 });

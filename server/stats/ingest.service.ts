@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { EventHub } from '../lib/events.ts';
 import { insertMinutes, type MinutePoint } from './stats.repository.ts';
 
 /** A point may be stamped at most this far ahead of the server's clock (a node clock slightly ahead). */
@@ -13,8 +14,11 @@ export interface IngestResult {
   skipped: number;
 }
 
-/** The telemetry a node reports, stored as minute points. */
-export function createIngestService(db: Db) {
+/**
+ * The telemetry a node reports, stored as minute points. New minutes are announced on the hub, so that every replica
+ * drops its cached answers about the node (issue 12).
+ */
+export function createIngestService({ db, hub }: { db: Db; hub: Pick<EventHub, 'publishStatsChanged'> }) {
   return {
     /**
      * Ingests a node's batch of minute points. Points outside [now - minute retention, now + 5 min] are skipped and
@@ -49,6 +53,7 @@ export function createIngestService(db: Db) {
       }
       fresh.sort((a, b) => a.ts - b.ts);
       const accepted = await insertMinutes(db, nodeId, fresh);
+      if (accepted > 0) hub.publishStatsChanged([nodeId]);
       return { accepted, duplicates: repeated + fresh.length - accepted, skipped };
     },
   };

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { EventHub } from '../lib/events.ts';
+import { startPeriodicJob } from '../lib/periodic-jobs.ts';
 import { allNodeIds, type BucketTable, deleteOlderThan } from './stats.repository.ts';
 
 /** How often the retention job runs, and how soon after start the first run comes. */
@@ -12,12 +14,15 @@ const NODES_PER_DELETE = 200;
 
 export type RetentionResult = Record<BucketTable, number>;
 
-/** Deletes statistics older than the configured retention of each table; returns the rows deleted per table. */
-export async function deleteExpiredStats(deps: {
+export interface RetentionDeps {
   db: Db;
   clock: Clock;
   config: Config;
-}): Promise<RetentionResult> {
+  hub: Pick<EventHub, 'publishStatsChanged'>;
+}
+
+/** Deletes statistics older than the configured retention of each table; returns the rows deleted per table. */
+export async function deleteExpiredStats(deps: RetentionDeps): Promise<RetentionResult> {
   const now = Math.floor(deps.clock.now().getTime() / 1000);
   const { minuteDays, twentyMinuteDays, hourDays } = deps.config.retention;
   const cutoffs: [BucketTable, number][] = [
@@ -37,30 +42,17 @@ export async function deleteExpiredStats(deps: {
       );
     }
   }
+  // Every replica drops its cached answers (issue 12); this one already did (stats.repository.ts).
+  if (Object.values(deleted).some((rows) => rows > 0)) deps.hub.publishStatsChanged([]);
   return deleted;
 }
 
-/**
- * Runs the retention job on an interval (first run a minute after start). The timers never keep the process
- * alive; `stop` clears them and waits for a run in progress, so the database is not closed under it.
- */
-export function startRetentionJob(deps: { db: Db; clock: Clock; config: Config }, log: FastifyBaseLogger) {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running
-      .then(() => deleteExpiredStats(deps))
-      .then((deleted) => log.info({ deleted }, 'statistics retention'))
-      .catch((error: unknown) => log.error({ err: error }, 'statistics retention failed'));
-  };
-  const first = setTimeout(run, RETENTION_FIRST_RUN_MS);
-  const every = setInterval(run, RETENTION_INTERVAL_MS);
-  first.unref();
-  every.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(every);
-      await running;
-    },
-  };
+/** The retention job: hourly (the first run a minute after start), on one replica per hour (issue 12). */
+export function startRetentionJob(deps: RetentionDeps, log: FastifyBaseLogger) {
+  return startPeriodicJob(deps, log, {
+    name: 'statistics-retention',
+    intervalMs: RETENTION_INTERVAL_MS,
+    firstRunMs: RETENTION_FIRST_RUN_MS,
+    run: () => deleteExpiredStats(deps),
+  });
 }

@@ -217,6 +217,17 @@ describe('two-factor sign-in', () => {
     expect((await post(url, { password: account.password, code }, account.headers)).statusCode).toBe(400);
   });
 
+  it('limits password guesses on turning it off: 429 once the account has spent its attempts', async () => {
+    const account = await withTwoFactor();
+    const url = '/auth/v1/two-factor/disable';
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= TWO_FACTOR.attemptsPerAccount; attempt += 1) {
+      statuses.push((await post(url, { password: 'not-it', code: '000000' }, account.headers)).statusCode);
+    }
+    expect(statuses.slice(0, TWO_FACTOR.attemptsPerAccount).every((status) => status === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it('refuses outsiders, unknown fields, NUL bytes and wrong types with a 4xx', async () => {
     const account = await withTwoFactor();
     const outsider = await post('/auth/v1/two-factor/setup', {});

@@ -1,0 +1,106 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { rateCounters } from '../db/schema.ts';
+
+/**
+ * The SQL of the rate-limit counters (issue 12): one row per limit and key in `rate_counters`, shared by every
+ * replica on the database. Each statement is atomic on its own, so two replicas counting one key never lose a hit.
+ * Times are the app clock's milliseconds.
+ */
+
+/** Counts one hit in the key's fixed window (a new window when the last one ended); returns the hits so far. */
+export async function hitWindow(db: Db, key: string, now: number, windowMs: number): Promise<number> {
+  const expired = sql`${now} - ${rateCounters.windowStart} >= ${windowMs}`;
+  const [row] = await db
+    .insert(rateCounters)
+    .values({ key, windowStart: now, hits: 1, expiresAt: now + windowMs })
+    .onConflictDoUpdate({
+      target: rateCounters.key,
+      set: {
+        windowStart: sql`case when ${expired} then ${now} else ${rateCounters.windowStart} end`,
+        hits: sql`case when ${expired} then 1 else ${rateCounters.hits} + 1 end`,
+        expiresAt: sql`case when ${expired} then ${now + windowMs} else ${rateCounters.expiresAt} end`,
+      },
+    })
+    .returning({ hits: rateCounters.hits });
+  return row?.hits ?? 1;
+}
+
+/** The key's row while it still means something, else undefined. */
+export async function readCounter(db: Db, key: string, now: number) {
+  const [row] = await db
+    .select()
+    .from(rateCounters)
+    .where(and(eq(rateCounters.key, key), sql`${rateCounters.expiresAt} > ${now}`));
+  return row;
+}
+
+export async function deleteCounter(db: Db, key: string): Promise<void> {
+  await db.delete(rateCounters).where(eq(rateCounters.key, key));
+}
+
+/** A progressive lockout: the `free`th failure locks for `baseDelayMs`, each further one twice as long, up to a cap. */
+export interface LockoutRule {
+  free: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  forgetAfterMs: number;
+}
+
+/** The lock after this many failures, in ms. */
+export function lockoutDelay(rule: LockoutRule, failures: number): number {
+  return failures >= rule.free
+    ? Math.min(rule.baseDelayMs * 2 ** (failures - rule.free), rule.maxDelayMs)
+    : 0;
+}
+
+/**
+ * Counts one failure of a progressive lockout in one statement (the exponent stops at 40, far past any cap, so a
+ * long run of failures never overflows): the count goes on while failures come within
+ * `forgetAfterMs` of each other (else it starts again at 1), and the lock runs from now for lockoutDelay(failures).
+ */
+export async function recordFailure(db: Db, key: string, now: number, rule: LockoutRule): Promise<void> {
+  const { free, baseDelayMs, maxDelayMs, forgetAfterMs } = rule;
+  const failures = sql`(case when ${now} - ${rateCounters.windowStart} < ${forgetAfterMs} then ${rateCounters.hits} + 1 else 1 end)`;
+  const lockedUntil = sql`(${now}::bigint + case when ${failures} >= ${free}
+    then least(${baseDelayMs} * power(2, least(${failures} - ${free}, 40)), ${maxDelayMs})::bigint else 0 end)`;
+  const first = now + lockoutDelay(rule, 1);
+  await db
+    .insert(rateCounters)
+    .values({
+      key,
+      windowStart: now,
+      hits: 1,
+      lockedUntil: first,
+      expiresAt: Math.max(now + forgetAfterMs, first),
+    })
+    .onConflictDoUpdate({
+      target: rateCounters.key,
+      set: {
+        hits: failures,
+        lockedUntil,
+        windowStart: sql`${now}`,
+        // The row lasts at least as long as its lock.
+        expiresAt: sql`greatest(${now + forgetAfterMs}::bigint, ${lockedUntil})`,
+      },
+    });
+}
+
+/** Which of these keys are locked now (one query for all of them). */
+export async function lockedKeys(db: Db, keys: readonly string[], now: number): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: rateCounters.key })
+    .from(rateCounters)
+    .where(and(inArray(rateCounters.key, [...keys]), sql`${rateCounters.lockedUntil} > ${now}`));
+  return new Set(rows.map((row) => row.key));
+}
+
+/** Deletes the rows that mean nothing any more; run by the periodic cleanup (server/lib/periodic-jobs.ts). */
+export async function deleteExpiredCounters(db: Db, now: number): Promise<number> {
+  const gone = await db
+    .delete(rateCounters)
+    .where(lt(rateCounters.expiresAt, now))
+    .returning({ key: rateCounters.key });
+  return gone.length;
+}
