@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SHUTDOWN_EVENT } from '../../contracts/event-stream.ts';
 import { HEALTH_EVENT } from '../../contracts/node-health.ts';
+import { answers, fileAnswer } from '../lib/answer-schemas.ts';
 import { SSE_COOKIE, sessionOf } from '../lib/authenticate.ts';
 import { SHUTTING_DOWN } from '../lib/drain.ts';
 import { HttpError } from '../lib/errors.ts';
@@ -25,7 +26,14 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preClose', async () => streams.closeAll());
   app.deps.drain.onStart(() => streams.closeAll(`event: ${SHUTDOWN_EVENT}\ndata: reconnect\n\n`));
 
-  const route = { preValidation: requireStreamSession, schema: {}, exposeHeadRoute: false };
+  const route = {
+    preValidation: requireStreamSession,
+    schema: {
+      summary: "Live updates of the caller's teams (server-sent events)",
+      response: answers({ 200: fileAnswer('text/event-stream', 'Events 10, 20, 30 and health') }),
+    },
+    exposeHeadRoute: false,
+  };
   app.get('/v1/sse/handle', route, async (request, reply) => {
     const { db, clock, hub, drain } = app.deps;
     const { caller } = request;

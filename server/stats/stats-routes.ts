@@ -1,25 +1,51 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { StatPoint, StatsAnswer } from '../../contracts/stats-answer.ts';
 import { STATS_PERIODS, type StatsQuery } from '../../contracts/stats-periods.ts';
+import { agreeing, answers } from '../lib/answer-schemas.ts';
 import { idSchema, safeString, strictObject } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
 import { createStatsService } from './stats.service.ts';
 
-const seconds = { type: 'number', minimum: 0, maximum: 100_000_000_000 } as const;
+const seconds = Type.Number({ minimum: 0, maximum: 100_000_000_000 });
 
-const statsBody = strictObject(
-  {
+const statsBody = agreeing<StatsQuery>()(
+  strictObject({
     endTimestamp: seconds,
     startTimestamp: seconds,
     clientId: idSchema,
-    licenceKey: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 100,
-      items: safeString({ minLength: 1, maxLength: 200 }),
-    },
-  },
-  ['endTimestamp', 'startTimestamp', 'clientId', 'licenceKey'],
+    licenceKey: Type.Array(safeString({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 100 }),
+  }),
 );
+
+const closed = { additionalProperties: false } as const;
+const Point = agreeing<StatPoint>()(
+  Type.Object(
+    {
+      dt: Type.Number({ description: 'Unix seconds at the start of the bucket' }),
+      nodrUpLink: Type.Number({ description: 'bytes' }),
+      deliveredToViewers: Type.Number({ description: 'bytes' }),
+      inputFromCdn: Type.Number({ description: 'bytes' }),
+      totalViewers: Type.Number(),
+      qualityIndex: Type.Number({ description: '0..100' }),
+      deliverToInputRatio: Type.Number(),
+    },
+    closed,
+  ),
+);
+const statsAnswer = answers({
+  200: agreeing<StatsAnswer>()(
+    Type.Object(
+      {
+        result: Type.Record(Type.String(), Point),
+        total_result: Point,
+        text: Type.String({ description: 'JSON text: { interval, points, nodes }' }),
+      },
+      closed,
+    ),
+  ),
+});
 
 /**
  * Form bodies may carry the keys as a repeated `licenceKey` field, as `licenceKey[]`, or as one field holding a
@@ -43,19 +69,21 @@ async function normaliseLicenceKeys(request: FastifyRequest): Promise<void> {
 }
 
 /** spec 7, statistics service: POST v1/nodr/day | week | month (Bearer). */
-export const statsRoutes: FastifyPluginAsync = async (app) => {
+export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const stats = createStatsService(app.deps.db);
   for (const period of STATS_PERIODS) {
-    app.post<{ Body: StatsQuery }>(
+    app.post(
       `/v1/nodr/${period}`,
       {
-        schema: { body: statsBody },
+        schema: { summary: `Statistics of the ${period} window`, body: statsBody, response: statsAnswer },
         preValidation: [requireSession, normaliseLicenceKeys],
       },
-      async (request, reply) =>
-        reply
-          .type('application/json; charset=utf-8')
-          .send(await stats.loadStats(request.caller, period, request.body)),
+      async (request, reply) => {
+        const text = await stats.loadStats(request.caller, period, request.body);
+        // The database writes the answer as JSON text (stats.repository.ts), sent as it is; its shape is the
+        // schema above, which the server tests check every answer against.
+        return reply.type('application/json; charset=utf-8').send(text as unknown as StatsAnswer);
+      },
     );
   }
 };

@@ -10,6 +10,7 @@ import { manualClock } from '../../server/lib/clock.ts';
 import type { MailMessage } from '../../server/lib/mail.ts';
 import { hashToken, randomToken } from '../../server/lib/tokens.ts';
 import { freshDatabase } from './database.ts';
+import { checkAnswers } from './response-check.ts';
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -30,6 +31,7 @@ export async function startTestServer(
   const clock = manualClock(new Date());
   const app = await buildApp({ config, database, clock, logger: false, webRoot: options.webRoot });
   options.probes?.(app);
+  const mismatches = checkAnswers(app);
   await app.ready();
   const mails: MailMessage[] = [];
   app.deps.mailer.on('delivered', (mail) => mails.push(mail));
@@ -46,10 +48,17 @@ export async function startTestServer(
       await app.deps.mailer.drain();
       return mails.filter((mail) => mail.to.toLowerCase() === to.toLowerCase()).at(-1);
     },
+    /** Answers that did not match their route's documented schema (issue 13); close() fails on any. */
+    mismatches,
     async close() {
       await app.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (mismatches.length > 0) {
+        throw new Error(
+          `Answers that differ from the OpenAPI document:\n${[...new Set(mismatches)].join('\n')}`,
+        );
+      }
     },
   };
 }

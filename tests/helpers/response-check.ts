@@ -1,0 +1,66 @@
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * Issue 13 section 1: every answer a server test gets is checked against the schema its route documents for that
+ * status (an exact status, then `4xx`/`5xx`, then `default`), with Ajv. A mismatch, or an answer of a documented
+ * route whose status has no schema, is recorded; `startTestServer`'s close() fails the test file with the list.
+ * Routes hidden from the document (its own files, the docs page) and requests no route took are not checked.
+ */
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+const compiled = new WeakMap<object, ValidateFunction>();
+
+type ResponseSchemas = Record<string, { content?: Record<string, unknown> } & object>;
+
+function schemaFor(responses: ResponseSchemas, status: number) {
+  return responses[String(status)] ?? responses[`${Math.floor(status / 100)}xx`] ?? responses.default;
+}
+
+function check(
+  request: FastifyRequest,
+  status: number,
+  contentType: string,
+  payload: unknown,
+): string | undefined {
+  const route = request.routeOptions;
+  if (!route.url || request.method === 'HEAD') return undefined;
+  const schema = route.schema as { hide?: boolean; response?: ResponseSchemas } | undefined;
+  if (schema?.hide) return undefined;
+  const where = `${request.method} ${route.url} ${status}`;
+  const responses = schema?.response;
+  if (!responses) return `${where}: the route documents no answers`;
+  const documented = schemaFor(responses, status);
+  if (!documented) return `${where}: this status is not documented`;
+  if (documented.content) {
+    const types = Object.keys(documented.content);
+    return types.some((type) => contentType.startsWith(type))
+      ? undefined
+      : `${where}: answered ${contentType}, documented ${types.join(', ')}`;
+  }
+  if (!contentType.includes('json')) return `${where}: answered ${contentType}, documented JSON`;
+  let validate = compiled.get(documented);
+  if (!validate) {
+    validate = ajv.compile(documented);
+    compiled.set(documented, validate);
+  }
+  const body = typeof payload === 'string' ? JSON.parse(payload) : payload;
+  if (validate(body)) return undefined;
+  return `${where}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(body).slice(0, 300)}`;
+}
+
+/** Adds the check to `app` (before it is ready); returns the list of mismatches it records. */
+export function checkAnswers(app: FastifyInstance): string[] {
+  const mismatches: string[] = [];
+  app.addHook('onSend', async (request, reply, payload) => {
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    // Streams (files, the event stream) are documented by media type only; their bytes are not read here.
+    const body = typeof payload === 'string' || payload === null ? payload : undefined;
+    if (body === undefined && contentType.includes('json')) return payload;
+    const mismatch = check(request, reply.statusCode, contentType, body ?? '');
+    if (mismatch) mismatches.push(mismatch);
+    return payload;
+  });
+  return mismatches;
+}
