@@ -116,11 +116,15 @@ const Entry = agreeing<DictionaryEntry>()(
     { additionalProperties: false },
   ),
 );
-const Dictionaries = Type.Record(Type.String(), Type.Array(Entry));
 
 /** GET dictionaries/{locale} (spec 3, 7): every dictionary as a list of { value, name }; sign-in required. */
 export const dictionariesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const dictionaries = buildDictionaries();
+  // Every dictionary by name, as built above: the document lists exactly what the route answers.
+  const Dictionaries = Type.Object(
+    Object.fromEntries(Object.keys(dictionaries).map((name) => [name, Type.Array(Entry)])),
+    { additionalProperties: false },
+  );
   app.get(
     '/dictionaries/:locale',
     {
