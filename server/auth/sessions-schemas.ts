@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { ACTIVITY } from '../../contracts/account-activity.ts';
 import { answers, Moment } from '../lib/answer-schemas.ts';
 import { idSchema, strictObject } from '../lib/input-schema.ts';
 
@@ -24,7 +25,7 @@ export const sessionsResponse = answers({
 
 export const revokedResponse = answers({
   200: Type.Object(
-    { ok: Type.Boolean(), revoked: Type.Optional(Type.Integer()) },
+    { ok: Type.Literal(true), revoked: Type.Optional(Type.Integer()) },
     { additionalProperties: false },
   ),
 });
@@ -32,7 +33,13 @@ export const revokedResponse = answers({
 export const activityResponse = answers({
   200: Type.Array(
     Type.Object(
-      { id: Type.Integer(), kind: Type.String(), at: Moment, ip: Type.String(), device: Type.String() },
+      {
+        id: Type.Integer(),
+        kind: Type.Enum(Object.values(ACTIVITY)),
+        at: Moment,
+        ip: Type.String(),
+        device: Type.String(),
+      },
       { additionalProperties: false },
     ),
   ),

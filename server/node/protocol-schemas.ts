@@ -36,6 +36,6 @@ export const heartbeatAnswer = answers({
 
 export const telemetryAnswer = answers({
   200: agreeing<TelemetryAnswer>()(
-    Type.Object({ accepted: Type.Integer(), duplicates: Type.Integer() }, closed),
+    Type.Object({ accepted: Type.Integer(), duplicates: Type.Integer(), skipped: Type.Integer() }, closed),
   ),
 });
