@@ -54,7 +54,17 @@ export const nodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Add a node with its public key',
         params: nodeParams('configId'),
-        body: strictObject({ ...formIds, configId: Optional(idSchema), publicKey }),
+        body: strictObject(
+          { ...formIds, configId: Optional(idSchema), publicKey },
+          {
+            examples: [
+              {
+                publicKey:
+                  '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE…\n-----END PUBLIC KEY-----',
+              },
+            ],
+          },
+        ),
         response: answers({ 201: NodeAnswer }),
       },
     },

@@ -35,7 +35,10 @@ export const setNewPasswordBody = strictObject({
   confirm: safeString({ maxLength: PASSWORD_MAX }),
 });
 
-export const signInBody = strictObject({ login, password });
+export const signInBody = strictObject(
+  { login, password },
+  { examples: [{ login: 'operator@example.com', password: 'correct horse battery staple' }] },
+);
 
 export const recoveryBody = strictObject({ login, url: Optional(link) });
 
@@ -107,7 +110,17 @@ export const SessionAnswer = agreeing<SessionToken>()(
       expires_at: Moment,
       user_id: Type.Integer(),
     },
-    { additionalProperties: false },
+    {
+      additionalProperties: false,
+      examples: [
+        {
+          access_token: 'k3Vd9vQm2f0yXo5bC8Jt1wZp4sHn7rLa6eGu3iYq0Ok',
+          token_type: 'Bearer',
+          expires_at: '2026-12-06T10:00:00.000Z',
+          user_id: 42,
+        },
+      ],
+    },
   ),
 );
 

@@ -32,7 +32,10 @@ export function safeString({ maxLength, minLength = 0, description }: SafeString
 export const idSchema = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /** An object schema that refuses fields it does not list (a typo or a stray field is a 400, not ignored). */
-export function strictObject<P extends TProperties>(properties: P, options: { description?: string } = {}) {
+export function strictObject<P extends TProperties>(
+  properties: P,
+  options: { description?: string; examples?: unknown[] } = {},
+) {
   return Type.Object(properties, { additionalProperties: false, ...options });
 }
 

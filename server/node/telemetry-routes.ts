@@ -26,9 +26,25 @@ const point = agreeing<TelemetryPoint>()(
     quality: Type.Number({ minimum: 0, maximum: 100 }),
   }),
 );
-const telemetryBody = strictObject({
-  points: Type.Array(point, { minItems: 1, maxItems: MAX_POINTS_PER_REQUEST }),
-});
+const telemetryBody = strictObject(
+  { points: Type.Array(point, { minItems: 1, maxItems: MAX_POINTS_PER_REQUEST }) },
+  {
+    examples: [
+      {
+        points: [
+          {
+            ts: 1_795_305_600,
+            uplink: 52_428_800,
+            delivered: 209_715_200,
+            input: 157_286_400,
+            viewers: 120,
+            quality: 97.5,
+          },
+        ],
+      },
+    ],
+  },
+);
 
 /** POST v1/telemetry of the node protocol (issue 4, docs/node-protocol.md). */
 export const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -11,12 +11,24 @@ import { createStatsService } from './stats.service.ts';
 const seconds = Type.Number({ minimum: 0, maximum: 100_000_000_000 });
 
 const statsBody = agreeing<StatsQuery>()(
-  strictObject({
-    endTimestamp: seconds,
-    startTimestamp: seconds,
-    clientId: idSchema,
-    licenceKey: Type.Array(safeString({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 100 }),
-  }),
+  strictObject(
+    {
+      endTimestamp: seconds,
+      startTimestamp: seconds,
+      clientId: idSchema,
+      licenceKey: Type.Array(safeString({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 100 }),
+    },
+    {
+      examples: [
+        {
+          startTimestamp: 1_795_305_600,
+          endTimestamp: 1_795_392_000,
+          clientId: 7,
+          licenceKey: ['NODR-7F3A-91C2'],
+        },
+      ],
+    },
+  ),
 );
 
 const closed = { additionalProperties: false } as const;

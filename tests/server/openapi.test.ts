@@ -1,4 +1,6 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +111,27 @@ describe('the OpenAPI document (issue 13 section 1)', () => {
     expect(node.content['application/json']?.schema.required).toEqual(
       expect.arrayContaining(['licenseKey', 'config', 'online', 'lastSeenAt']),
     );
+  });
+
+  it('carries examples, each valid against the schema it illustrates', () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats.default(ajv);
+    const found: string[] = [];
+    const visit = (node: unknown, where: string) => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as { examples?: unknown[] };
+      if (Array.isArray(schema.examples) && 'type' in schema) {
+        const check = ajv.compile(schema);
+        for (const example of schema.examples)
+          expect(check(example), `${where}: ${ajv.errorsText(check.errors)}`).toBe(true);
+        found.push(where);
+      }
+      for (const [key, value] of Object.entries(node)) visit(value, `${where}/${key}`);
+    };
+    visit(document.paths, '');
+    for (const path of ['/auth/guest/auth', '/stats/v1/nodr/day', '/api/node/v1/telemetry']) {
+      expect(found.some((where) => where.startsWith(`/${path}/post/requestBody`))).toBe(true);
+    }
   });
 
   it('serves the reference page and its files from this server, under the product CSP', async () => {
