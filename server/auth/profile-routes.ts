@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { answers, OkBody } from '../lib/answer-schemas.ts';
+import { Type } from 'typebox';
+import { answers, ErrorBody, OkBody } from '../lib/answer-schemas.ts';
 import { clientOf } from '../lib/authenticate.ts';
 import { requireSession } from '../plugins/session.ts';
 import { createAccountDeletionService } from './account-deletion.service.ts';
@@ -120,7 +121,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         headers: bearerHeaders,
         params: userParams,
         body: userOnlyBody,
-        response: answers({ 200: PrecheckAnswer, 400: PrecheckAnswer }),
+        response: answers({ 200: PrecheckAnswer, 400: Type.Union([PrecheckAnswer, ErrorBody]) }),
       },
     },
     async (request, reply) => {

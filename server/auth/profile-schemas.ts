@@ -51,7 +51,10 @@ export const deleteUserBody = strictObject({
   url: Optional(url),
 });
 
-/** The deletion pre-check's answer (contracts/account-deletion.ts), with HTTP 200, or 400 when blocked. */
+/**
+ * The deletion pre-check's answer (contracts/account-deletion.ts), with HTTP 200, or 400 when blocked; a bad
+ * request is also a 400, with the error body.
+ */
 export const PrecheckAnswer = agreeing<PrecheckBody>()(
   Type.Object(
     {
