@@ -142,6 +142,10 @@ describe('the OpenAPI document (issue 13 section 1)', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
+    // The one hashed style sheet of Swagger UI is allowed on the docs page only.
+    expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+';/);
+    const elsewhere = await server.app.inject({ method: 'GET', url: '/app-config.json' });
+    expect(String(elsewhere.headers['content-security-policy'])).toContain("style-src 'self';");
     const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1] ?? '');
     expect(scripts.length).toBeGreaterThan(0);
     expect(page.body).not.toMatch(/<script>|<style>|https?:\/\//);
