@@ -117,15 +117,19 @@ describe('the OpenAPI document (issue 13 section 1)', () => {
     const ajv = new Ajv2020({ strict: false });
     addFormats.default(ajv);
     const found: string[] = [];
+    const checkAll = (schema: object, examples: unknown[], where: string) => {
+      const check = ajv.compile(schema);
+      for (const example of examples) {
+        expect(check(example), `${where}: ${ajv.errorsText(check.errors)}`).toBe(true);
+      }
+      found.push(where);
+    };
+    // A body's single example sits on its media type (`{ schema, example }`); nested ones stay in the schema.
     const visit = (node: unknown, where: string) => {
       if (typeof node !== 'object' || node === null) return;
-      const schema = node as { examples?: unknown[] };
-      if (Array.isArray(schema.examples) && 'type' in schema) {
-        const check = ajv.compile(schema);
-        for (const example of schema.examples)
-          expect(check(example), `${where}: ${ajv.errorsText(check.errors)}`).toBe(true);
-        found.push(where);
-      }
+      const media = node as { schema?: object; example?: unknown; examples?: unknown; type?: unknown };
+      if (media.schema && 'example' in media) checkAll(media.schema, [media.example], where);
+      if (Array.isArray(media.examples) && media.type) checkAll(media, media.examples, where);
       for (const [key, value] of Object.entries(node)) visit(value, `${where}/${key}`);
     };
     visit(document.paths, '');
