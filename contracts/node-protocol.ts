@@ -41,8 +41,12 @@ export interface HeartbeatAnswer {
 
 /** Answer of POST v1/telemetry. */
 export interface TelemetryAnswer {
+  /** minutes stored now */
   accepted: number;
+  /** minutes already stored, or repeated within the batch */
   duplicates: number;
+  /** minutes older than the retention or more than 5 minutes ahead: dropped, not an error */
+  skipped: number;
 }
 
 /** At most a day of minutes per telemetry request: a node that was offline for a day catches up in one. */

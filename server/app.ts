@@ -9,10 +9,12 @@ import { installRoute } from './install-route.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { logOptions } from './lib/log-options.ts';
 import { metricsRoute, requestMetrics } from './metrics/metrics-route.ts';
+import { openApiRoutes } from './openapi-routes.ts';
 import { appDeps } from './plugins/app-deps.ts';
 import { compression } from './plugins/compression.ts';
 import { errorHandler, errorHandling } from './plugins/error-handler.ts';
 import { inputRules } from './plugins/input-rules.ts';
+import { openApi } from './plugins/openapi.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { session } from './plugins/session.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -44,6 +46,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(requestMetrics);
   await app.register(errorHandling);
   await app.register(inputRules);
+  await app.register(openApi);
   await app.register(securityHeaders);
   await app.register(compression);
   await app.register(cookie);
@@ -56,6 +59,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(appConfigRoute);
   await app.register(probeRoutes);
   await app.register(metricsRoute);
+  await app.register(openApiRoutes);
   await app.register(webApp, { webRoot: options.webRoot });
   return app;
 }

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { answers, fileAnswer } from './lib/answer-schemas.ts';
 
 /** The node installer (issue 6), served at a stable path so the add-node flow can link to it (INSTALLER_URL). */
 export const INSTALLER_PATH = '/install/nodr-install.sh';
@@ -12,9 +13,13 @@ const installerFile = path.resolve(
 );
 
 /** GET /install/nodr-install.sh: the installer as a shell script, read once at start. */
-export const installRoute: FastifyPluginAsync = async (app) => {
+export const installRoute: FastifyPluginAsyncTypebox = async (app) => {
   const script = fs.readFileSync(installerFile, 'utf8');
-  app.get(INSTALLER_PATH, { schema: {} }, async (_request, reply) => {
+  const schema = {
+    summary: 'The node installer script',
+    response: answers({ 200: fileAnswer('text/x-shellscript', 'nodr-install.sh') }),
+  };
+  app.get(INSTALLER_PATH, { schema }, async (_request, reply) => {
     reply
       .type('text/x-shellscript; charset=utf-8')
       .header('content-disposition', 'inline; filename="nodr-install.sh"')

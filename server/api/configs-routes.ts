@@ -1,12 +1,24 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { answers } from '../lib/answer-schemas.ts';
 import { noBody } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
 import { configJson } from './node-json.ts';
+import { ConfigAnswer } from './node-schemas.ts';
 import { listConfigs } from './nodes.repository.ts';
 
 /** POST v1/configs (spec 7): the hardware configurations, available (10) and coming soon (1). */
-export const configsRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/v1/configs', { preValidation: requireSession, schema: { body: noBody } }, async () =>
-    (await listConfigs(app.deps.db)).map(configJson),
+export const configsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/v1/configs',
+    {
+      preValidation: requireSession,
+      schema: {
+        summary: 'The hardware configurations',
+        body: noBody,
+        response: answers({ 200: Type.Array(ConfigAnswer) }),
+      },
+    },
+    async () => (await listConfigs(app.deps.db)).map(configJson),
   );
 };

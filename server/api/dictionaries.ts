@@ -1,7 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
 import { DICTIONARY_LOCALE, type DictionaryEntry } from '../../contracts/dictionaries.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
+import { agreeing, answers } from '../lib/answer-schemas.ts';
 import { notFound } from '../lib/errors.ts';
 import { safeString, strictObject } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
@@ -108,15 +110,29 @@ function buildDictionaries(): Record<string, DictionaryEntry[]> {
   };
 }
 
+const Entry = agreeing<DictionaryEntry>()(
+  Type.Object(
+    { value: Type.Union([Type.Number(), Type.String()]), name: Type.String() },
+    { additionalProperties: false },
+  ),
+);
+
 /** GET dictionaries/{locale} (spec 3, 7): every dictionary as a list of { value, name }; sign-in required. */
-export const dictionariesRoutes: FastifyPluginAsync = async (app) => {
+export const dictionariesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const dictionaries = buildDictionaries();
-  app.get<{ Params: { locale: string } }>(
+  // Every dictionary by name, as built above: the document lists exactly what the route answers.
+  const Dictionaries = Type.Object(
+    Object.fromEntries(Object.keys(dictionaries).map((name) => [name, Type.Array(Entry)])),
+    { additionalProperties: false },
+  );
+  app.get(
     '/dictionaries/:locale',
     {
       preValidation: requireSession,
       schema: {
-        params: strictObject({ locale: safeString({ maxLength: 16 }) }, ['locale']),
+        summary: 'Every dictionary as a list of { value, name }',
+        params: strictObject({ locale: safeString({ maxLength: 16 }) }),
+        response: answers({ 200: Dictionaries }),
       },
     },
     async (request, reply) => {

@@ -1,47 +1,28 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { answers, fileAnswer } from '../lib/answer-schemas.ts';
 import { badRequest } from '../lib/errors.ts';
-import { idSchema, noBody, safeString, strictObject } from '../lib/input-schema.ts';
+import { idSchema, noBody, nullableStrictObject, safeString, strictObject } from '../lib/input-schema.ts';
 import { requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createHealthService } from './health.service.ts';
+import { NodeAnswer, NodeHealthSchema, NodeStatusAnswer } from './node-schemas.ts';
 import { createNodeSettingsService } from './node-settings.service.ts';
 import { createNodesService } from './nodes.service.ts';
 import { samePathIds } from './path-ids.ts';
 
-interface TeamParams {
-  teamId: number;
-}
-interface NodeParams extends TeamParams {
-  id: number;
-}
-interface FormIds {
-  teamId?: number;
-  id?: number;
-}
-interface CreateBody extends FormIds {
-  configId?: number;
-  publicKey: string;
-}
-interface EditBody extends FormIds {
-  name?: string;
-  config_id?: number;
-  configId?: number;
-  publicKey?: string;
-}
-interface ResetBody extends FormIds {
-  configId: number;
-  publicKey?: string;
-  licenseKey: string;
-}
-
-const teamParams = strictObject({ teamId: idSchema }, ['teamId']);
-const nodeParams = (name: string) => strictObject({ teamId: idSchema, [name]: idSchema }, ['teamId', name]);
+const { Optional } = Type;
+const teamParams = strictObject({ teamId: idSchema });
+const nodeParams = <Name extends string>(name: Name) =>
+  strictObject({ teamId: idSchema, ...({ [name]: idSchema } as Record<Name, typeof idSchema>) });
 // Generous bounds and no character rule, so that any bad paste (control characters included) reaches the service
 // and gets the spec's own message (spec 8), not a schema error; its format check lets only base64 lines through.
-const publicKey = { type: 'string', maxLength: 65_536 } as const;
-const formIds = { teamId: idSchema, id: idSchema } as const;
+const publicKey = Type.String({ maxLength: 65_536 });
+const formIds = { teamId: Optional(idSchema), id: Optional(idSchema) };
+const node = answers({ 200: NodeAnswer });
+const nodeStatus = answers({ 200: NodeStatusAnswer });
 
 /** The node calls of spec 7, all under /api/v1/nodres/team/{teamId}/, for members of the team only. */
-export const nodesRoutes: FastifyPluginAsync = async (app) => {
+export const nodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const member = requireTeamMember('teamId');
   // issue 11: viewers read; every change to the team's nodes is an admin's (403 'read_only'). So is the compose
   // file: it holds the node's licence key, which lets whoever has it run the node as this team's.
@@ -52,13 +33,15 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
   const base = '/v1/nodres/team/:teamId';
 
   // spec 7 sends no body; `includeDeleted=true` (our addition) adds status 50 for the statistics node list.
-  app.post<{ Params: TeamParams; Body: { includeDeleted?: boolean } | undefined }>(
+  app.post(
     `${base}`,
     {
       preValidation: member,
       schema: {
+        summary: "The team's nodes",
         params: teamParams,
-        body: { ...strictObject({ includeDeleted: { type: 'boolean' } }), type: ['object', 'null'] },
+        body: nullableStrictObject({ includeDeleted: Optional(Type.Boolean()) }),
+        response: answers({ 200: Type.Array(NodeAnswer) }),
       },
     },
     (request) =>
@@ -67,13 +50,25 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
       }),
   );
 
-  app.post<{ Params: TeamParams & { configId: number }; Body: CreateBody }>(
+  app.post(
     `${base}/set_public_key/config/:configId`,
     {
       preValidation: writer,
       schema: {
+        summary: 'Add a node with its public key',
         params: nodeParams('configId'),
-        body: strictObject({ ...formIds, configId: idSchema, publicKey }, ['publicKey']),
+        body: strictObject(
+          { ...formIds, configId: Optional(idSchema), publicKey },
+          {
+            examples: [
+              {
+                publicKey:
+                  '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE…\n-----END PUBLIC KEY-----',
+              },
+            ],
+          },
+        ),
+        response: answers({ 201: NodeAnswer }),
       },
     },
     async (request, reply) => {
@@ -87,9 +82,17 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: NodeParams }>(
+  app.post(
     `${base}/docker_compose/:id`,
-    { preValidation: writer, schema: { params: nodeParams('id'), body: noBody } },
+    {
+      preValidation: writer,
+      schema: {
+        summary: "The node's docker-compose.yml",
+        params: nodeParams('id'),
+        body: noBody,
+        response: answers({ 200: fileAnswer('text/yaml', 'docker-compose.yml for the node') }),
+      },
+    },
     async (request, reply) => {
       const yaml = await nodes.composeForNode(request.params.teamId, request.params.id);
       return reply
@@ -100,39 +103,51 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: NodeParams }>(
+  app.get(
     `${base}/:id`,
-    { preValidation: member, schema: { params: nodeParams('id') } },
+    { preValidation: member, schema: { summary: 'A node', params: nodeParams('id'), response: node } },
     (request) => nodes.getNode(request.params.teamId, request.params.id),
   );
 
   // issue 9: a node's liveness and its recent online/offline transitions.
-  app.get<{ Params: TeamParams & { nodrId: number } }>(
+  app.get(
     `${base}/:nodrId/health`,
-    { preValidation: member, schema: { params: nodeParams('nodrId') } },
+    {
+      preValidation: member,
+      schema: {
+        summary: "A node's liveness and recent transitions",
+        params: nodeParams('nodrId'),
+        response: answers({ 200: NodeHealthSchema }),
+      },
+    },
     (request) => health.nodeHealth(request.params.teamId, request.params.nodrId),
   );
 
-  app.delete<{ Params: NodeParams }>(
+  app.delete(
     `${base}/:id`,
-    { preValidation: writer, schema: { params: nodeParams('id'), body: noBody } },
+    {
+      preValidation: writer,
+      schema: { summary: 'Delete a node', params: nodeParams('id'), body: noBody, response: nodeStatus },
+    },
     (request) => nodes.deleteNode(request.params.teamId, request.params.id),
   );
 
   // spec 7: one call for both rename (a name is sent) and the settings of a node in status 1 (configId, key).
-  app.put<{ Params: NodeParams; Body: EditBody }>(
+  app.put(
     `${base}/nodr/:id`,
     {
       preValidation: writer,
       schema: {
+        summary: 'Rename a node, or set the configuration and key of a node being configured',
         params: nodeParams('id'),
         body: strictObject({
           ...formIds,
-          name: safeString({ maxLength: 4096 }),
-          config_id: idSchema,
-          configId: idSchema,
-          publicKey,
+          name: Optional(safeString({ maxLength: 4096 })),
+          config_id: Optional(idSchema),
+          configId: Optional(idSchema),
+          publicKey: Optional(publicKey),
         }),
+        response: node,
       },
     },
     (request) => {
@@ -147,16 +162,20 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: NodeParams; Body: ResetBody }>(
+  app.put(
     `${base}/reset_settings_nodr/:id`,
     {
       preValidation: writer,
       schema: {
+        summary: "Reset a node's settings (a new key and configuration)",
         params: nodeParams('id'),
-        body: strictObject(
-          { ...formIds, configId: idSchema, publicKey, licenseKey: safeString({ maxLength: 512 }) },
-          ['configId', 'licenseKey'],
-        ),
+        body: strictObject({
+          ...formIds,
+          configId: idSchema,
+          publicKey: Optional(publicKey),
+          licenseKey: safeString({ maxLength: 512 }),
+        }),
+        response: node,
       },
     },
     (request) => {
@@ -166,9 +185,17 @@ export const nodesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: NodeParams }>(
+  app.put(
     `${base}/update_active_nodres/:id`,
-    { preValidation: writer, schema: { params: nodeParams('id'), body: noBody } },
+    {
+      preValidation: writer,
+      schema: {
+        summary: 'Switch a node on or off',
+        params: nodeParams('id'),
+        body: noBody,
+        response: nodeStatus,
+      },
+    },
     (request) => nodes.toggleNode(request.params.teamId, request.params.id),
   );
 };

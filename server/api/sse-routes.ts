@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SHUTDOWN_EVENT } from '../../contracts/event-stream.ts';
+import { answers, fileAnswer } from '../lib/answer-schemas.ts';
 import { SHUTTING_DOWN } from '../lib/drain.ts';
 import { HttpError } from '../lib/errors.ts';
 import { requireStreamSession } from '../plugins/session.ts';
@@ -30,7 +31,14 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preClose', async () => streams.closeAll());
   app.deps.drain.onStart(() => streams.closeAll(`event: ${SHUTDOWN_EVENT}\ndata: reconnect\n\n`));
 
-  const route = { preValidation: requireStreamSession, schema: {}, exposeHeadRoute: false };
+  const route = {
+    preValidation: requireStreamSession,
+    schema: {
+      summary: "Live updates of the caller's teams (server-sent events)",
+      response: answers({ 200: fileAnswer('text/event-stream', 'Events 10, 20, 30 and health') }),
+    },
+    exposeHeadRoute: false,
+  };
   app.get('/v1/sse/handle', route, async (request, reply) => {
     const { hub, drain } = app.deps;
     const { caller } = request;

@@ -1,17 +1,25 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { answers, OkBody } from '../lib/answer-schemas.ts';
 import { emptyBodyWhenNone } from '../lib/input-schema.ts';
 import { requireSession, requireTeamWriter } from '../plugins/session.ts';
-import { createAccountService, type ProfileInput, userView } from './account.service.ts';
+import { createAccountService, userView } from './account.service.ts';
 import {
   bearerHeaders,
   challengeBody,
   idParams,
   recoveryBody,
   registerBody,
+  SignInAnswer,
   searchBody,
   setNewPasswordBody,
   signInBody,
+  TeamAnswer,
+  TeamMemberAnswer,
+  TeamsAnswer,
   teamBody,
+  UserAnswer,
   userBody,
 } from './account-schemas.ts';
 import { clientOf } from './activity.ts';
@@ -23,10 +31,11 @@ import type { TwoFactorService } from './two-factor.service.ts';
 
 const ok = { ok: true } as const;
 
-type IdParams = { id: number };
-
 /** Sign-up, sign-in, password links, session check, user and team calls (issue 2; docs/api-auth.md). */
-export const accountRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }> = async (app, options) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorService }> = async (
+  app,
+  options,
+) => {
   const deps = app.deps;
   const guest = createGuestService(deps, options.twoFactor);
   const account = createAccountService(deps);
@@ -45,9 +54,15 @@ export const accountRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }> 
   // spec 7: the search calls send an empty payload, which may arrive as no body at all.
   const searchPreValidation = [requireSession, emptyBodyWhenNone];
 
-  app.post<{ Body: { login: string; offer?: boolean; subscription?: boolean } }>(
+  app.post(
     '/guest/register',
-    { schema: { body: registerBody } },
+    {
+      schema: {
+        summary: 'Sign up: mails a create-password link',
+        body: registerBody,
+        response: answers({ 200: OkBody }),
+      },
+    },
     async (request) => {
       const { login, offer = false, subscription = false } = request.body;
       await guest.register({ login, offer, subscription }, request.ip);
@@ -55,28 +70,52 @@ export const accountRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }> 
     },
   );
 
-  app.post<{ Body: { hash: string; password: string; confirm: string } }>(
+  app.post(
     '/guest/set-new-password',
-    { schema: { body: setNewPasswordBody } },
+    {
+      schema: {
+        summary: 'Set a password from an e-mail link and sign in',
+        body: setNewPasswordBody,
+        response: answers({ 200: SignInAnswer }),
+      },
+    },
     async (request, reply) => answer(reply, await guest.setNewPassword(request.body, visitor(request))),
   );
 
-  app.post<{ Body: { login: string; password: string } }>(
+  app.post(
     '/guest/auth',
-    { schema: { body: signInBody } },
+    {
+      schema: {
+        summary: 'Sign in with e-mail and password',
+        body: signInBody,
+        response: answers({ 200: SignInAnswer }),
+      },
+    },
     async (request, reply) => answer(reply, await guest.signIn(request.body, visitor(request))),
   );
 
   // issue 10 section 9: the code step of a two-factor sign-in.
-  app.post<{ Body: { challenge: string; code: string } }>(
+  app.post(
     '/guest/auth/two-factor',
-    { schema: { body: challengeBody } },
+    {
+      schema: {
+        summary: 'Sign in: the two-factor code step',
+        body: challengeBody,
+        response: answers({ 200: SignInAnswer }),
+      },
+    },
     async (request, reply) => answer(reply, await guest.answerChallenge(request.body, visitor(request))),
   );
 
-  app.post<{ Body: { login: string } }>(
+  app.post(
     '/guest/recovery-password',
-    { schema: { body: recoveryBody } },
+    {
+      schema: {
+        summary: 'Forgotten password: mails a reset link',
+        body: recoveryBody,
+        response: answers({ 200: OkBody }),
+      },
+    },
     async (request) => {
       await guest.recoverPassword(request.body, request.ip);
       return ok;
@@ -85,7 +124,14 @@ export const accountRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }> 
 
   app.get(
     '/v1/check',
-    { preValidation: requireSession, schema: { headers: bearerHeaders } },
+    {
+      preValidation: requireSession,
+      schema: {
+        summary: 'The signed-in user',
+        headers: bearerHeaders,
+        response: answers({ 200: UserAnswer }),
+      },
+    },
     async (request) => {
       const { userId } = request.caller;
       return userView(deps, userId);
@@ -94,7 +140,14 @@ export const accountRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }> 
 
   app.get(
     '/v1/logout',
-    { preValidation: requireSession, schema: { headers: bearerHeaders } },
+    {
+      preValidation: requireSession,
+      schema: {
+        summary: 'Sign out this session',
+        headers: bearerHeaders,
+        response: answers({ 200: OkBody }),
+      },
+    },
     async (request, reply) => {
       await sessions.signOut(request.caller);
       clearSessionCookie(reply, deps);
@@ -104,39 +157,86 @@ export const accountRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }> 
 
   app.post(
     '/v1/user',
-    { preValidation: searchPreValidation, schema: { headers: bearerHeaders, body: searchBody } },
+    {
+      preValidation: searchPreValidation,
+      schema: {
+        summary: "The members of the caller's current team",
+        headers: bearerHeaders,
+        body: searchBody,
+        response: answers({ 200: Type.Array(TeamMemberAnswer) }),
+      },
+    },
     async (request) => account.searchUsers(request.caller),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/v1/user/:id',
-    { preValidation: requireSession, schema: { headers: bearerHeaders, params: idParams } },
+    {
+      preValidation: requireSession,
+      schema: {
+        summary: 'A user',
+        headers: bearerHeaders,
+        params: idParams,
+        response: answers({ 200: UserAnswer }),
+      },
+    },
     async (request) => account.getUser(request.caller, request.params.id),
   );
 
-  app.put<{ Params: IdParams; Body: ProfileInput }>(
+  app.put(
     '/v1/user/:id',
-    { preValidation: requireSession, schema: { headers: bearerHeaders, params: idParams, body: userBody } },
+    {
+      preValidation: requireSession,
+      schema: {
+        summary: "Save the caller's name, surname, phone and avatar",
+        headers: bearerHeaders,
+        params: idParams,
+        body: userBody,
+        response: answers({ 200: UserAnswer }),
+      },
+    },
     async (request) => account.updateUser(request.caller, request.params.id, request.body),
   );
 
   app.post(
     '/v1/teams',
-    { preValidation: searchPreValidation, schema: { headers: bearerHeaders, body: searchBody } },
+    {
+      preValidation: searchPreValidation,
+      schema: {
+        summary: "The caller's teams with the caller's role",
+        headers: bearerHeaders,
+        body: searchBody,
+        response: answers({ 200: TeamsAnswer }),
+      },
+    },
     async (request) => account.searchTeams(request.caller),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/v1/teams/:id',
-    { preValidation: requireSession, schema: { headers: bearerHeaders, params: idParams } },
+    {
+      preValidation: requireSession,
+      schema: {
+        summary: 'A team',
+        headers: bearerHeaders,
+        params: idParams,
+        response: answers({ 200: TeamAnswer }),
+      },
+    },
     async (request) => account.getTeam(request.caller, request.params.id),
   );
 
-  app.put<{ Params: IdParams; Body: { id?: number; name: string } }>(
+  app.put(
     '/v1/teams/:id',
     {
       preValidation: requireTeamWriter('id'),
-      schema: { headers: bearerHeaders, params: idParams, body: teamBody },
+      schema: {
+        summary: 'Rename a team (its admins)',
+        headers: bearerHeaders,
+        params: idParams,
+        body: teamBody,
+        response: answers({ 200: TeamAnswer }),
+      },
     },
     async (request) => account.updateTeam(request.caller, request.params.id, request.body),
   );

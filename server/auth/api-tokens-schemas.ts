@@ -4,7 +4,7 @@ import { idSchema, safeString } from '../lib/input-schema.ts';
 
 /** TypeBox schemas of the API token calls (issue 13, docs/api-tokens.md): Fastify validates with them. */
 
-const id = Type.Integer({ minimum: idSchema.minimum, maximum: idSchema.maximum });
+const id = idSchema;
 const scope = Type.Enum(API_TOKEN_SCOPES);
 const moment = Type.String({ format: 'date-time' });
 

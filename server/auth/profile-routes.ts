@@ -1,28 +1,30 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { answers, ErrorBody, OkBody } from '../lib/answer-schemas.ts';
 import { clientOf } from '../lib/authenticate.ts';
 import { requireSession } from '../plugins/session.ts';
 import { createAccountDeletionService } from './account-deletion.service.ts';
-import { bearerHeaders } from './account-schemas.ts';
+import { bearerHeaders, UserAnswer } from './account-schemas.ts';
 import { createEmailChangeService } from './email-change.service.ts';
 import type { ProfileLimiters } from './profile-common.ts';
-import { type ChangePasswordInput, createPasswordService } from './profile-password.ts';
+import { createPasswordService } from './profile-password.ts';
 import {
   changeEmailBody,
   changePasswordBody,
   deleteUserBody,
   hashBody,
+  PrecheckAnswer,
   resendBody,
   userOnlyBody,
   userParams,
   userTeamParams,
 } from './profile-schemas.ts';
 
-type UserTeamParams = { user_id: number; team_id: number };
-type UserParams = { id: number };
-type OwnIds = { userId?: number; user_id?: number; url?: string };
+const user = answers({ 200: UserAnswer });
+const ok = answers({ 200: OkBody });
 
 /** Profile settings: password change, e-mail change, account deletion (issue 5, docs/api-profile.md). */
-export const profileRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = async (app, options) => {
+export const profileRoutes: FastifyPluginAsyncTypebox<{ limits: ProfileLimiters }> = async (app, options) => {
   const deps = app.deps;
   const { limits } = options;
   const emailChange = createEmailChangeService(deps, limits);
@@ -30,11 +32,17 @@ export const profileRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = as
   const password = createPasswordService(deps, limits);
   const settings = '/v1/profile_settings';
 
-  app.post<{ Params: UserTeamParams; Body: ChangePasswordInput }>(
+  app.post(
     `${settings}/user/:user_id/team/:team_id/change_password`,
     {
       preValidation: requireSession,
-      schema: { headers: bearerHeaders, params: userTeamParams, body: changePasswordBody },
+      schema: {
+        summary: 'Change the password (signs out every other session)',
+        headers: bearerHeaders,
+        params: userTeamParams,
+        body: changePasswordBody,
+        response: user,
+      },
     },
     async (request) => {
       const { caller } = request;
@@ -43,11 +51,17 @@ export const profileRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = as
     },
   );
 
-  app.post<{ Params: UserTeamParams; Body: OwnIds & { team_id?: number; password: string; email: string } }>(
+  app.post(
     `${settings}/user/:user_id/team/:team_id/change_email`,
     {
       preValidation: requireSession,
-      schema: { headers: bearerHeaders, params: userTeamParams, body: changeEmailBody },
+      schema: {
+        summary: 'Request an e-mail change: mails a confirm link to the new address',
+        headers: bearerHeaders,
+        params: userTeamParams,
+        body: changeEmailBody,
+        response: user,
+      },
     },
     async (request) => {
       const { caller } = request;
@@ -56,41 +70,59 @@ export const profileRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = as
     },
   );
 
-  app.post<{ Body: { hash: string } }>(
+  app.post(
     `${settings}/change_email/accept`,
-    { schema: { body: hashBody } },
+    { schema: { summary: 'Confirm an e-mail change from its link', body: hashBody, response: ok } },
     (request) => emailChange.accept(request.body.hash, clientOf(request)),
   );
 
-  app.post<{ Body: { hash: string } }>(
+  app.post(
     `${settings}/change_email/cancel`,
-    { schema: { body: hashBody } },
+    { schema: { summary: 'Cancel an e-mail change from the old mailbox', body: hashBody, response: ok } },
     (request) => emailChange.cancel(request.body.hash, clientOf(request)),
   );
 
-  app.post<{ Params: UserParams; Body: OwnIds }>(
+  app.post(
     `${settings}/user/:id/change_email/resend`,
     {
       preValidation: requireSession,
-      schema: { headers: bearerHeaders, params: userParams, body: resendBody },
+      schema: {
+        summary: 'Send the e-mail change link again',
+        headers: bearerHeaders,
+        params: userParams,
+        body: resendBody,
+        response: user,
+      },
     },
     async (request) => emailChange.resend(request.caller, request.params.id, request.body ?? {}),
   );
 
-  app.post<{ Params: UserParams; Body: OwnIds | null }>(
+  app.post(
     `${settings}/user/:id/change_email/revoke`,
     {
       preValidation: requireSession,
-      schema: { headers: bearerHeaders, params: userParams, body: userOnlyBody },
+      schema: {
+        summary: 'Withdraw a pending e-mail change',
+        headers: bearerHeaders,
+        params: userParams,
+        body: userOnlyBody,
+        response: user,
+      },
     },
     async (request) => emailChange.revoke(request.caller, request.params.id, request.body ?? {}),
   );
 
-  app.post<{ Params: UserParams; Body: OwnIds | null }>(
+  app.post(
     '/v1/user/:id/info_delete',
     {
       preValidation: requireSession,
-      schema: { headers: bearerHeaders, params: userParams, body: userOnlyBody },
+      schema: {
+        summary: 'Account deletion pre-check',
+        headers: bearerHeaders,
+        params: userParams,
+        body: userOnlyBody,
+        response: answers({ 200: PrecheckAnswer, 400: Type.Union([PrecheckAnswer, ErrorBody]) }),
+      },
     },
     async (request, reply) => {
       const { httpStatus, ...precheck } = await deletion.precheck(
@@ -103,33 +135,53 @@ export const profileRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = as
   );
 
   // A static segment wins over a parameter in the router, so this never reaches DELETE v1/user/:id.
-  app.delete<{ Body: { hash: string } }>('/v1/user/accept', { schema: { body: hashBody } }, (request) =>
-    deletion.accept(request.body.hash),
+  app.delete(
+    '/v1/user/accept',
+    { schema: { summary: 'Delete the account from its confirm link', body: hashBody, response: ok } },
+    (request) => deletion.accept(request.body.hash),
   );
 
-  app.delete<{ Params: UserParams; Body: OwnIds & { password: string } }>(
+  app.delete(
     '/v1/user/:id',
     {
       preValidation: requireSession,
-      schema: { headers: bearerHeaders, params: userParams, body: deleteUserBody },
+      schema: {
+        summary: 'Request account deletion: mails a confirm link',
+        headers: bearerHeaders,
+        params: userParams,
+        body: deleteUserBody,
+        response: user,
+      },
     },
     async (request) => deletion.request(request.caller, request.params.id, request.body),
   );
 
-  app.post<{ Params: UserParams; Body: OwnIds }>(
+  app.post(
     '/v1/user/:id/resend',
     {
       preValidation: requireSession,
-      schema: { headers: bearerHeaders, params: userParams, body: resendBody },
+      schema: {
+        summary: 'Send the deletion link again',
+        headers: bearerHeaders,
+        params: userParams,
+        body: resendBody,
+        response: user,
+      },
     },
     async (request) => deletion.resend(request.caller, request.params.id, request.body ?? {}),
   );
 
-  app.post<{ Params: UserParams; Body: OwnIds | null }>(
+  app.post(
     '/v1/user/:id/revoke',
     {
       preValidation: requireSession,
-      schema: { headers: bearerHeaders, params: userParams, body: userOnlyBody },
+      schema: {
+        summary: 'Withdraw a pending account deletion',
+        headers: bearerHeaders,
+        params: userParams,
+        body: userOnlyBody,
+        response: user,
+      },
     },
     async (request) => deletion.revoke(request.caller, request.params.id, request.body ?? {}),
   );

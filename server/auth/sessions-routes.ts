@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { emptyBodyWhenNone, noBody } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
 import { bearerHeaders } from './account-schemas.ts';
@@ -8,7 +8,7 @@ import { clearSessionCookie } from './sessions.ts';
 import { activityResponse, revokedResponse, sessionIdParams, sessionsResponse } from './sessions-schemas.ts';
 
 /** issue 10: the caller's signed-in browsers and the account's recent security events (docs/api-auth.md). */
-export const sessionsRoutes: FastifyPluginAsync = async (app) => {
+export const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
   const service = createSessionsService(deps);
   // A DELETE usually comes without a body: read as an empty one, so only a body with fields is refused.
@@ -16,7 +16,14 @@ export const sessionsRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/v1/sessions',
-    { preValidation: requireSession, schema: { headers: bearerHeaders, response: sessionsResponse } },
+    {
+      preValidation: requireSession,
+      schema: {
+        summary: "The caller's signed-in browsers",
+        headers: bearerHeaders,
+        response: sessionsResponse,
+      },
+    },
     async (request) => service.list(request.caller),
   );
 
@@ -25,16 +32,27 @@ export const sessionsRoutes: FastifyPluginAsync = async (app) => {
     '/v1/sessions/others',
     {
       preValidation: deletePreValidation,
-      schema: { headers: bearerHeaders, body: noBody, response: revokedResponse },
+      schema: {
+        summary: 'Sign out every other session',
+        headers: bearerHeaders,
+        body: noBody,
+        response: revokedResponse,
+      },
     },
     async (request) => service.revokeOthers(request.caller),
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/v1/sessions/:id',
     {
       preValidation: deletePreValidation,
-      schema: { headers: bearerHeaders, params: sessionIdParams, body: noBody, response: revokedResponse },
+      schema: {
+        summary: 'Sign out one session',
+        headers: bearerHeaders,
+        params: sessionIdParams,
+        body: noBody,
+        response: revokedResponse,
+      },
     },
     async (request, reply) => {
       const { caller } = request;
@@ -46,7 +64,14 @@ export const sessionsRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/v1/activity',
-    { preValidation: requireSession, schema: { headers: bearerHeaders, response: activityResponse } },
+    {
+      preValidation: requireSession,
+      schema: {
+        summary: 'Recent security events of the account',
+        headers: bearerHeaders,
+        response: activityResponse,
+      },
+    },
     async (request) => listActivity(deps.db, request.caller.userId, deps.clock.now()),
   );
 };

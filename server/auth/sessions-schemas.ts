@@ -1,53 +1,46 @@
+import { Type } from 'typebox';
+import { ACTIVITY } from '../../contracts/account-activity.ts';
+import { answers, Moment } from '../lib/answer-schemas.ts';
 import { idSchema, strictObject } from '../lib/input-schema.ts';
 
-/** JSON schemas of the Sessions and Recent activity calls (issue 10, docs/api-auth.md). */
+/** Schemas of the Sessions and Recent activity calls (issue 10, docs/api-auth.md). */
 
-export const sessionIdParams = strictObject({ id: idSchema }, ['id']);
+export const sessionIdParams = strictObject({ id: idSchema });
 
-const moment = { type: 'string', format: 'date-time' } as const;
-
-export const sessionsResponse = {
-  200: {
-    type: 'array',
-    items: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'device', 'ip', 'createdAt', 'lastActiveAt', 'current'],
-      properties: {
-        id: { type: 'integer' },
-        device: { type: 'string' },
-        ip: { type: 'string' },
-        createdAt: moment,
-        lastActiveAt: moment,
-        current: { type: 'boolean' },
+export const sessionsResponse = answers({
+  200: Type.Array(
+    Type.Object(
+      {
+        id: Type.Integer(),
+        device: Type.String(),
+        ip: Type.String(),
+        createdAt: Moment,
+        lastActiveAt: Moment,
+        current: Type.Boolean(),
       },
-    },
-  },
-} as const;
+      { additionalProperties: false },
+    ),
+  ),
+});
 
-export const revokedResponse = {
-  200: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['ok'],
-    properties: { ok: { type: 'boolean' }, revoked: { type: 'integer' } },
-  },
-} as const;
+export const revokedResponse = answers({
+  200: Type.Object(
+    { ok: Type.Literal(true), revoked: Type.Optional(Type.Integer()) },
+    { additionalProperties: false },
+  ),
+});
 
-export const activityResponse = {
-  200: {
-    type: 'array',
-    items: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'kind', 'at', 'ip', 'device'],
-      properties: {
-        id: { type: 'integer' },
-        kind: { type: 'string' },
-        at: moment,
-        ip: { type: 'string' },
-        device: { type: 'string' },
+export const activityResponse = answers({
+  200: Type.Array(
+    Type.Object(
+      {
+        id: Type.Integer(),
+        kind: Type.Enum(Object.values(ACTIVITY)),
+        at: Moment,
+        ip: Type.String(),
+        device: Type.String(),
       },
-    },
-  },
-} as const;
+      { additionalProperties: false },
+    ),
+  ),
+});

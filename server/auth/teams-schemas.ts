@@ -17,11 +17,8 @@ import { PASSWORD_MAX } from './passwords.ts';
  * OpenAPI document describes them. Strings keep the one control-character rule of server/lib/input-schema.ts.
  */
 
-const text = (maxLength: number, minLength = 1) => {
-  const { pattern } = safeString({ maxLength });
-  return Type.String({ pattern, maxLength, minLength });
-};
-const id = () => Type.Integer({ minimum: idSchema.minimum, maximum: idSchema.maximum });
+const text = (maxLength: number, minLength = 1) => safeString({ maxLength, minLength });
+const id = () => idSchema;
 const isoDate = () => Type.String({ format: 'date-time' });
 const strict = { additionalProperties: false } as const;
 

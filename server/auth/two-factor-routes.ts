@@ -1,5 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { TYPED_CODE_MAX } from '../../contracts/two-factor.ts';
+import { answers, OkBody } from '../lib/answer-schemas.ts';
 import { emptyBodyWhenNone, safeString, strictObject } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
 import { bearerHeaders } from './account-schemas.ts';
@@ -8,41 +10,84 @@ import type { TwoFactorService } from './two-factor.service.ts';
 
 const code = safeString({ minLength: 1, maxLength: TYPED_CODE_MAX });
 const emptyBody = strictObject({});
-const enableBody = strictObject({ code }, ['code']);
-const disableBody = strictObject({ password: safeString({ minLength: 1, maxLength: PASSWORD_MAX }), code }, [
-  'password',
-  'code',
-]);
+const enableBody = strictObject({ code });
+const disableBody = strictObject({ password: safeString({ minLength: 1, maxLength: PASSWORD_MAX }), code });
+const closed = { additionalProperties: false } as const;
+const statusAnswer = answers({ 200: Type.Object({ enabled: Type.Boolean() }, closed) });
+const setupAnswer = answers({
+  200: Type.Object(
+    {
+      secret: Type.String({ description: 'Base32' }),
+      uri: Type.String({ description: 'otpauth:// for a QR code' }),
+    },
+    closed,
+  ),
+});
+const enableAnswer = answers({ 200: Type.Object({ recovery_codes: Type.Array(Type.String()) }, closed) });
 
 /** issue 10 section 9: two-factor sign-in in Settings, for the signed-in user's own account (docs/api-auth.md). */
-export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }> = async (app, options) => {
+export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorService }> = async (
+  app,
+  options,
+) => {
   const { twoFactor } = options;
   // A POST that takes nothing may arrive without a body: read as an empty one.
   const postPreValidation = [requireSession, emptyBodyWhenNone];
   const headers = bearerHeaders;
 
-  app.get('/v1/two-factor', { preValidation: requireSession, schema: { headers } }, async (request) => ({
-    enabled: await twoFactor.enabled(request.caller.userId),
-  }));
+  app.get(
+    '/v1/two-factor',
+    {
+      preValidation: requireSession,
+      schema: { summary: 'Whether two-factor sign-in is on', headers, response: statusAnswer },
+    },
+    async (request) => ({
+      enabled: await twoFactor.enabled(request.caller.userId),
+    }),
+  );
 
   app.post(
     '/v1/two-factor/setup',
-    { preValidation: postPreValidation, schema: { headers, body: emptyBody } },
+    {
+      preValidation: postPreValidation,
+      schema: {
+        summary: 'Start two-factor setup: a new secret',
+        headers,
+        body: emptyBody,
+        response: setupAnswer,
+      },
+    },
     async (request) => twoFactor.setUp(request.caller),
   );
 
-  app.post<{ Body: { code: string } }>(
+  app.post(
     '/v1/two-factor/enable',
-    { preValidation: postPreValidation, schema: { headers, body: enableBody } },
+    {
+      preValidation: postPreValidation,
+      schema: {
+        summary: 'Turn two-factor sign-in on with a code',
+        headers,
+        body: enableBody,
+        response: enableAnswer,
+      },
+    },
     async (request) => twoFactor.enable(request.caller, request.body.code),
   );
 
-  app.post<{ Body: { password: string; code: string } }>(
+  app.post(
     '/v1/two-factor/disable',
-    { preValidation: postPreValidation, schema: { headers, body: disableBody } },
+    {
+      preValidation: postPreValidation,
+      schema: {
+        summary: 'Turn two-factor sign-in off',
+        headers,
+        body: disableBody,
+        response: answers({ 200: OkBody }),
+      },
+    },
     async (request) => {
       await twoFactor.disable(request.caller, request.body);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 };

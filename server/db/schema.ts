@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ActivityKind } from '../../contracts/account-activity.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const moment = (name: string) => timestamp(name, { withTimezone: true });
@@ -168,7 +169,8 @@ export const accountActivity = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    // Written only by recordActivity (server/auth/activity.ts), from ACTIVITY.
+    kind: text('kind').$type<ActivityKind>().notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     at: moment('at').notNull(),

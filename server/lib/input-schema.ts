@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import { type Static, type TProperties, Type } from 'typebox';
 
 /**
- * Building blocks for route schemas (issue 10 section 6). Every string a route takes is a `safeString`, so the rule
- * on control characters has one home; every body is a `strictObject`, so unknown fields are refused.
+ * Building blocks for route schemas (issue 10 section 6), in TypeBox (issue 13): each is the JSON Schema Fastify
+ * validates with and the OpenAPI document shows, and `Static<>` of it is the handler's type. Every string a route
+ * takes is a `safeString`, so the rule on control characters has one home; every body is a `strictObject`, so
+ * unknown fields are refused. A field is required unless wrapped in `Type.Optional`.
  */
 
 // C0 controls and DEL. PostgreSQL text cannot hold NUL at all, and none of the others belongs in a name, an e-mail
@@ -12,27 +15,37 @@ const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
 export interface SafeStringOptions {
   maxLength: number;
   minLength?: number;
+  description?: string;
 }
 
-/** A JSON Schema string without control characters, bounded in length. */
-export function safeString({ maxLength, minLength = 0 }: SafeStringOptions) {
-  return { type: 'string', minLength, maxLength, pattern: NO_CONTROL_CHARACTERS } as const;
+/** A string without control characters, bounded in length. */
+export function safeString({ maxLength, minLength = 0, description }: SafeStringOptions) {
+  return Type.String({
+    minLength,
+    maxLength,
+    pattern: NO_CONTROL_CHARACTERS,
+    ...(description && { description }),
+  });
 }
 
 /** A database id: a positive PostgreSQL integer. */
-export const idSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+export const idSchema = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /** An object schema that refuses fields it does not list (a typo or a stray field is a 400, not ignored). */
-export function strictObject<P extends Record<string, unknown>, R extends readonly (keyof P & string)[] = []>(
+export function strictObject<P extends TProperties>(
   properties: P,
-  required?: R,
+  options: { description?: string; examples?: unknown[] } = {},
 ) {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    properties,
-    ...(required && required.length > 0 ? { required } : {}),
-  } as const;
+  return Type.Object(properties, { additionalProperties: false, ...options });
+}
+
+/**
+ * A strict object that may also come as JSON `null` (a form or JSON body of "nothing"). Kept as one `type` list
+ * rather than `anyOf`, so a bad field is reported on the field, as before.
+ */
+export function nullableStrictObject<P extends TProperties>(properties: P) {
+  const object = strictObject(properties);
+  return Type.Unsafe<Static<typeof object> | null>({ ...object, type: ['object', 'null'] });
 }
 
 /** Whether a failed `pattern` is the control-character rule, so the error handler can say so in words. */
@@ -41,7 +54,7 @@ export function isSafeStringPattern(pattern: string): boolean {
 }
 
 /** The body of a call that takes none (spec 7 "none"): nothing, an empty form or `{}`. */
-export const noBody = { type: ['object', 'null'], additionalProperties: false, properties: {} } as const;
+export const noBody = nullableStrictObject({});
 
 /** A preValidation step for calls whose empty payload may arrive as no body at all: read it as `{}`. */
 export async function emptyBodyWhenNone(request: FastifyRequest): Promise<void> {

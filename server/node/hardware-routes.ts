@@ -1,29 +1,34 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { HardwareReport } from '../../contracts/node-protocol.ts';
 import { OS_CODES } from '../../contracts/node-rules.ts';
 import { createVerificationService } from '../api/verification.service.ts';
+import { agreeing } from '../lib/answer-schemas.ts';
 import { noBody, safeString, strictObject } from '../lib/input-schema.ts';
+import { checkAnswer, heartbeatAnswer } from './protocol-schemas.ts';
 import { verifyNodeRequest } from './verify.ts';
 
-const bytes = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
+const bytes = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+const reportBody = agreeing<HardwareReport>()(
+  strictObject({
+    storage: bytes,
+    ram: bytes,
+    ip: safeString({ maxLength: 64 }),
+    os: Type.Integer({ enum: OS_CODES }),
+    bandwidth: bytes,
+  }),
+);
 
 /** POST v1/check and POST v1/heartbeat of the node protocol (docs/node-protocol.md), signed by the node. */
-export const hardwareRoutes: FastifyPluginAsync = async (app) => {
+export const hardwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const verification = createVerificationService(app.deps);
-  app.post<{ Body: HardwareReport }>(
+  app.post(
     '/v1/check',
     {
       schema: {
-        body: strictObject(
-          {
-            storage: bytes,
-            ram: bytes,
-            ip: safeString({ maxLength: 64 }),
-            os: { type: 'integer', enum: OS_CODES },
-            bandwidth: bytes,
-          },
-          ['storage', 'ram', 'ip', 'os', 'bandwidth'],
-        ),
+        summary: "Report the host's hardware; answers the check",
+        body: reportBody,
+        response: checkAnswer,
       },
     },
     async (request) => {
@@ -32,7 +37,11 @@ export const hardwareRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post('/v1/heartbeat', { schema: { body: noBody } }, async (request) =>
-    verification.heartbeat(await verifyNodeRequest(app.deps, request)),
+  app.post(
+    '/v1/heartbeat',
+    {
+      schema: { summary: "A node's heartbeat; answers its status", body: noBody, response: heartbeatAnswer },
+    },
+    async (request) => verification.heartbeat(await verifyNodeRequest(app.deps, request)),
   );
 };

@@ -1,27 +1,37 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { CSV_CONTENT_TYPE, STATS_FORMATS, type StatsFormat } from '../../contracts/stats-csv.ts';
+import type { StatPoint, StatsAnswer } from '../../contracts/stats-answer.ts';
+import { CSV_CONTENT_TYPE, CSV_MEDIA_TYPE, STATS_FORMATS } from '../../contracts/stats-csv.ts';
 import { STATS_PERIODS, type StatsQuery } from '../../contracts/stats-periods.ts';
+import { agreeing, answers } from '../lib/answer-schemas.ts';
 import { idSchema, safeString, strictObject } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
 import { createStatsService } from './stats.service.ts';
 import { statsFormatOf } from './stats-format.ts';
 
-const seconds = { type: 'number', minimum: 0, maximum: 100_000_000_000 } as const;
+const seconds = Type.Number({ minimum: 0, maximum: 100_000_000_000 });
 
-const statsBody = strictObject(
-  {
-    endTimestamp: seconds,
-    startTimestamp: seconds,
-    clientId: idSchema,
-    licenceKey: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 100,
-      items: safeString({ minLength: 1, maxLength: 200 }),
+const statsBody = agreeing<StatsQuery>()(
+  strictObject(
+    {
+      endTimestamp: seconds,
+      startTimestamp: seconds,
+      clientId: idSchema,
+      licenceKey: Type.Array(safeString({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 100 }),
     },
-  },
-  ['endTimestamp', 'startTimestamp', 'clientId', 'licenceKey'],
+    {
+      examples: [
+        {
+          startTimestamp: 1_795_305_600,
+          endTimestamp: 1_795_392_000,
+          clientId: 7,
+          licenceKey: ['NODR-7F3A-91C2'],
+        },
+      ],
+    },
+  ),
 );
 
 /** Issue 13 section 4: `?format=csv` asks for the CSV export (docs/api-stats.md). */
@@ -29,6 +39,44 @@ const statsQuerystring = Type.Object(
   { format: Type.Optional(Type.Union(STATS_FORMATS.map((format) => Type.Literal(format)))) },
   { additionalProperties: false },
 );
+
+const closed = { additionalProperties: false } as const;
+const Point = agreeing<StatPoint>()(
+  Type.Object(
+    {
+      dt: Type.Number({ description: 'Unix seconds at the start of the bucket' }),
+      nodrUpLink: Type.Number({ description: 'bytes' }),
+      deliveredToViewers: Type.Number({ description: 'bytes' }),
+      inputFromCdn: Type.Number({ description: 'bytes' }),
+      totalViewers: Type.Number(),
+      qualityIndex: Type.Number({ description: '0..100' }),
+      deliverToInputRatio: Type.Number(),
+    },
+    closed,
+  ),
+);
+const StatsJson = agreeing<StatsAnswer>()(
+  Type.Object(
+    {
+      result: Type.Record(Type.String(), Point),
+      total_result: Point,
+      text: Type.String({ description: 'JSON text: { interval, points, nodes }' }),
+    },
+    closed,
+  ),
+);
+/** JSON by default; with `?format=csv` or `Accept: text/csv`, the CSV export (one row per bucket). */
+const statsAnswer = answers({
+  200: Type.Unsafe<StatsAnswer | Readable>({
+    description: 'The statistics of the window, as JSON or as CSV',
+    content: {
+      'application/json': { schema: StatsJson },
+      [CSV_MEDIA_TYPE]: {
+        schema: { type: 'string', description: 'One row per bucket (contracts/stats-csv.ts)' },
+      },
+    },
+  }),
+});
 
 /**
  * Form bodies may carry the keys as a repeated `licenceKey` field, as `licenceKey[]`, or as one field holding a
@@ -52,13 +100,18 @@ async function normaliseLicenceKeys(request: FastifyRequest): Promise<void> {
 }
 
 /** spec 7, statistics service: POST v1/nodr/day | week | month (Bearer), as JSON or (issue 13) as CSV. */
-export const statsRoutes: FastifyPluginAsync = async (app) => {
+export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const stats = createStatsService(app.deps.db);
   for (const period of STATS_PERIODS) {
-    app.post<{ Body: StatsQuery; Querystring: { format?: StatsFormat } }>(
+    app.post(
       `/v1/nodr/${period}`,
       {
-        schema: { body: statsBody, querystring: statsQuerystring },
+        schema: {
+          summary: `Statistics of the ${period} window`,
+          body: statsBody,
+          querystring: statsQuerystring,
+          response: statsAnswer,
+        },
         preValidation: [requireSession, normaliseLicenceKeys],
       },
       async (request, reply) => {
@@ -71,9 +124,10 @@ export const statsRoutes: FastifyPluginAsync = async (app) => {
             .header('content-disposition', `attachment; filename="${csv.fileName}"`)
             .send(csv.body);
         }
-        return reply
-          .type('application/json; charset=utf-8')
-          .send(await stats.loadStats(request.caller, period, request.body));
+        const text = await stats.loadStats(request.caller, period, request.body);
+        // The database writes the answer as JSON text (stats.repository.ts), sent as it is; its shape is the
+        // schema above, which the server tests check every answer against.
+        return reply.type('application/json; charset=utf-8').send(text as unknown as StatsAnswer);
       },
     );
   }

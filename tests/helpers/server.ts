@@ -10,6 +10,7 @@ import { manualClock } from '../../server/lib/clock.ts';
 import type { MailMessage } from '../../server/lib/mail.ts';
 import { hashToken, randomToken } from '../../server/lib/tokens.ts';
 import { freshDatabase } from './database.ts';
+import { checkAnswers } from './response-check.ts';
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -29,6 +30,7 @@ export async function startTestServer(
   const config = testConfig({ dataDir, ...overrides });
   const clock = manualClock(new Date());
   const app = await buildApp({ config, database, clock, logger: false, webRoot: options.webRoot });
+  const answers = checkAnswers(app);
   options.probes?.(app);
   await app.ready();
   const mails: MailMessage[] = [];
@@ -46,10 +48,17 @@ export async function startTestServer(
       await app.deps.mailer.drain();
       return mails.filter((mail) => mail.to.toLowerCase() === to.toLowerCase()).at(-1);
     },
+    /** Answers checked against their route's documented schema (issue 13); close() fails on any mismatch. */
+    answers,
     async close() {
       await app.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (answers.mismatches.length > 0) {
+        throw new Error(
+          `Answers that differ from the OpenAPI document:\n${[...new Set(answers.mismatches)].join('\n')}`,
+        );
+      }
     },
   };
 }

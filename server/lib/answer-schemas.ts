@@ -1,0 +1,43 @@
+import { type Static, type TSchema, Type } from 'typebox';
+
+/**
+ * Answer schemas every route shares (issue 13): the error body of spec 7 and `{ ok: true }`. A route's `response`
+ * is `answers({ 200: X })`: its success bodies and the error body for every 4xx and 5xx.
+ */
+
+/** Every refusal and failure: `{ error, message }` (spec 7, server/plugins/error-handler.ts). */
+export const ErrorBody = Type.Object(
+  {
+    error: Type.String({ description: 'A stable code, e.g. invalid_request, unauthorized, rate_limited.' }),
+    message: Type.String({ description: 'A sentence for people.' }),
+  },
+  { additionalProperties: false, examples: [{ error: 'unauthorized', message: 'Please sign in.' }] },
+);
+
+export const OkBody = Type.Object({ ok: Type.Literal(true) }, { additionalProperties: false });
+
+/** A moment as the server writes it: ISO 8601 in UTC. */
+export const Moment = Type.String({ format: 'date-time' });
+
+/** The `response` of a route: its success bodies by status, and `{ error, message }` for the rest. */
+export function answers<S extends Record<number, TSchema>>(success: S) {
+  return { ...success, '4xx': ErrorBody, '5xx': ErrorBody };
+}
+
+/** A body that is not JSON (a file, a script): documented by its media type. */
+export function fileAnswer(mediaType: string, description: string) {
+  return Type.Unsafe<string>({ description, content: { [mediaType]: { schema: { type: 'string' } } } });
+}
+
+/** True when A and B accept the same values: each is assignable to the other. */
+export type Agrees<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * A schema for a body whose type lives in contracts/: `agreeing<UserBody>()(Type.Object({ ... }))` compiles only
+ * if the schema's `Static` and the contract type agree, so a field renamed, dropped or retyped on one side fails
+ * `tsc` instead of being copied twice by hand.
+ */
+export function agreeing<Body>() {
+  return <S extends TSchema>(schema: S & (Agrees<Static<S>, Body> extends true ? unknown : never)): S =>
+    schema;
+}
