@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
+import { answers } from '../lib/answer-schemas.ts';
 import { emptyBodyWhenNone, noBody } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
 import { bearerHeaders } from './account-schemas.ts';
@@ -21,7 +22,11 @@ export const apiTokensRoutes: FastifyPluginAsync = async (plain) => {
     '/v1/tokens',
     {
       preValidation: requireSession,
-      schema: { headers: bearerHeaders, response: { 200: tokenListResponse } },
+      schema: {
+        summary: 'My API tokens',
+        headers: bearerHeaders,
+        response: answers({ 200: tokenListResponse }),
+      },
     },
     async (request) => tokens.list(request.caller),
   );
@@ -30,7 +35,12 @@ export const apiTokensRoutes: FastifyPluginAsync = async (plain) => {
     '/v1/tokens',
     {
       preValidation: requireSession,
-      schema: { headers: bearerHeaders, body: createTokenBody, response: { 201: createdTokenResponse } },
+      schema: {
+        summary: 'Create an API token (its secret is answered once)',
+        headers: bearerHeaders,
+        body: createTokenBody,
+        response: answers({ 201: createdTokenResponse }),
+      },
     },
     async (request, reply) => reply.status(201).send(await tokens.create(request.caller, request.body)),
   );
@@ -40,10 +50,11 @@ export const apiTokensRoutes: FastifyPluginAsync = async (plain) => {
     {
       preValidation: [requireSession, emptyBodyWhenNone],
       schema: {
+        summary: 'Revoke an API token',
         headers: bearerHeaders,
         params: tokenIdParams,
         body: noBody,
-        response: { 200: revokedTokenResponse },
+        response: answers({ 200: revokedTokenResponse }),
       },
     },
     async (request) => tokens.revoke(request.caller, request.params.id),

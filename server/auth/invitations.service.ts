@@ -61,13 +61,18 @@ export function createInvitationsService(deps: Deps) {
   }
 
   /**
-   * Mails a new link for the invitation, in the transaction that stored its hash, within the mail budget (issue 10:
-   * nobody can use the product to flood a mailbox); over it, 429 and the transaction rolls back.
+   * The mail budget (issue 10: nobody can use the product to flood a mailbox): over it, 429 before anything is
+   * written. It is spent before the transaction opens, never inside it: its counters are rows of the database
+   * (issue 12), and on the embedded database a query outside an open transaction waits for it to end.
    */
-  async function mailLink(tx: Db, row: repo.InvitationRow, hash: string, inviterId: number): Promise<void> {
-    if (await mailBudget.invitationMail(inviterId, row.email)) {
+  async function spendMailBudget(inviterId: number, email: string): Promise<void> {
+    if (await mailBudget.invitationMail(inviterId, email)) {
       throw new HttpError(429, 'rate_limited', 'Too many invitation e-mails. Please try again later.');
     }
+  }
+
+  /** Mails a new link for the invitation, in the transaction that stored its hash. */
+  async function mailLink(tx: Db, row: repo.InvitationRow, hash: string, inviterId: number): Promise<void> {
     const team = await lockTeam(tx, row.teamId);
     const inviter = await findUserById(tx, inviterId);
     const inviterName = inviter ? `${inviter.name} ${inviter.surname}`.trim() || inviter.email : '';
@@ -123,6 +128,7 @@ export function createInvitationsService(deps: Deps) {
         throw badRequest('invalid_role', 'The role must be 10 (Admin) or 20 (Viewer).');
       const now = clock.now();
       const hash = randomToken();
+      await spendMailBudget(caller.userId, email);
       const row = await db.transaction(async (tx) => {
         await lockTeam(tx, teamId);
         if (await isMemberByEmail(tx, teamId, email)) throw teamError('alreadyMember');
@@ -153,6 +159,12 @@ export function createInvitationsService(deps: Deps) {
       await assertTeamWritable(deps, caller, teamId);
       const now = clock.now();
       const hash = randomToken();
+      // Checked again under the team lock below; read here so a refused resend spends no mail budget.
+      const pending = await repo.pendingById(db, teamId, id, now);
+      if (!pending) throw teamError('invitationGone');
+      if (now.getTime() - pending.sentAt.getTime() < TEAM_LIMITS.resendIntervalMs)
+        throw teamError('resendTooSoon');
+      await spendMailBudget(caller.userId, pending.email);
       const row = await db.transaction(async (tx) => {
         await lockTeam(tx, teamId);
         const current = await repo.pendingById(tx, teamId, id, now);

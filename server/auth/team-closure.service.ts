@@ -74,7 +74,7 @@ export function createTeamClosureService(deps: Deps, limits: ProfileLimiters) {
     },
 
     async confirm(caller: Caller, teamId: number, password: string): Promise<{ ok: true }> {
-      limit(limits.passwordCheck, caller.userId);
+      await limit(limits.passwordCheck, caller.userId);
       const user = await findUserById(db, caller.userId);
       if (!user || !(await verifyPassword(user.passwordHash, password))) throw incorrectPassword();
       const removed = await asAdmin(caller, teamId, async (tx, pending) => {

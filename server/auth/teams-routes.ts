@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { answers } from '../lib/answer-schemas.ts';
 import { requireSession, requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createInvitationsService } from './invitations.service.ts';
 import { createMembersService } from './members.service.ts';
@@ -28,7 +29,14 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
 
   app.get<{ Params: TeamParams }>(
     `${team}/members`,
-    { preValidation: member, schema: { params: schema.teamParams, response: { 200: schema.membersAnswer } } },
+    {
+      preValidation: member,
+      schema: {
+        summary: 'The team: members and, for admins, pending invitations',
+        params: schema.teamParams,
+        response: answers({ 200: schema.membersAnswer }),
+      },
+    },
     (request) => members.list(request.caller, request.params.teamId),
   );
 
@@ -37,9 +45,11 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
     {
       preValidation: writer,
       schema: {
+        summary: 'Invite someone by e-mail (admins)',
+
         params: schema.teamParams,
         body: schema.inviteBody,
-        response: { 201: schema.invitationAnswer },
+        response: answers({ 201: schema.invitationAnswer }),
       },
     },
     async (request, reply) =>
@@ -51,9 +61,11 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
     {
       preValidation: writer,
       schema: {
+        summary: 'Send an invitation again (admins; once a minute)',
+
         params: schema.invitationParams,
         body: schema.noBody,
-        response: { 200: schema.invitationAnswer },
+        response: answers({ 200: schema.invitationAnswer }),
       },
     },
     (request) => invitations.resend(request.caller, request.params.teamId, request.params.id),
@@ -63,7 +75,12 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
     `${team}/invitations/:id`,
     {
       preValidation: writer,
-      schema: { params: schema.invitationParams, body: schema.noBody, response: { 200: schema.okAnswer } },
+      schema: {
+        summary: 'Revoke an invitation (admins)',
+        params: schema.invitationParams,
+        body: schema.noBody,
+        response: answers({ 200: schema.okAnswer }),
+      },
     },
     (request) => invitations.revoke(request.caller, request.params.teamId, request.params.id),
   );
@@ -72,7 +89,12 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
     `${team}/members/:userId`,
     {
       preValidation: writer,
-      schema: { params: schema.memberParams, body: schema.roleBody, response: { 200: schema.memberAnswer } },
+      schema: {
+        summary: "Change a member's role (admins)",
+        params: schema.memberParams,
+        body: schema.roleBody,
+        response: answers({ 200: schema.memberAnswer }),
+      },
     },
     (request) =>
       members.changeRole(request.caller, request.params.teamId, request.params.userId, request.body.role),
@@ -82,14 +104,25 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
     `${team}/members/:userId`,
     {
       preValidation: selfOrWriter,
-      schema: { params: schema.memberParams, body: schema.noBody, response: { 200: schema.okAnswer } },
+      schema: {
+        summary: 'Remove a member (admins), or leave the team (yourself)',
+        params: schema.memberParams,
+        body: schema.noBody,
+        response: answers({ 200: schema.okAnswer }),
+      },
     },
     (request) => members.remove(request.caller, request.params.teamId, request.params.userId),
   );
 
   app.get(
     '/v1/invitations',
-    { preValidation: requireSession, schema: { response: { 200: schema.myInvitationsAnswer } } },
+    {
+      preValidation: requireSession,
+      schema: {
+        summary: 'Pending invitations to my address',
+        response: answers({ 200: schema.myInvitationsAnswer }),
+      },
+    },
     (request) => invitations.listMine(request.caller),
   );
 
@@ -98,9 +131,11 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
     {
       preValidation: requireSession,
       schema: {
+        summary: 'Accept an invitation to my address',
+
         params: schema.myInvitationParams,
         body: schema.noBody,
-        response: { 200: schema.teamIdAnswer },
+        response: answers({ 200: schema.teamIdAnswer }),
       },
     },
     (request) => invitations.acceptMine(request.caller, request.params.id),
@@ -110,14 +145,25 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
     '/v1/invitations/:id/decline',
     {
       preValidation: requireSession,
-      schema: { params: schema.myInvitationParams, body: schema.noBody, response: { 200: schema.okAnswer } },
+      schema: {
+        summary: 'Decline an invitation to my address',
+        params: schema.myInvitationParams,
+        body: schema.noBody,
+        response: answers({ 200: schema.okAnswer }),
+      },
     },
     (request) => invitations.declineMine(request.caller, request.params.id),
   );
 
   app.post<{ Body: { hash: string } }>(
     '/v1/invitations/inspect',
-    { schema: { body: schema.hashBody, response: { 200: schema.invitationLinkAnswer } } },
+    {
+      schema: {
+        summary: 'What an invitation link offers (no session needed)',
+        body: schema.hashBody,
+        response: answers({ 200: schema.invitationLinkAnswer }),
+      },
+    },
     (request) => invitations.inspect(request.body.hash),
   );
 
@@ -125,14 +171,24 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
     '/v1/invitations/accept',
     {
       preValidation: requireSession,
-      schema: { body: schema.hashBody, response: { 200: schema.teamIdAnswer } },
+      schema: {
+        summary: 'Accept an invitation link (signed in with the invited address)',
+        body: schema.hashBody,
+        response: answers({ 200: schema.teamIdAnswer }),
+      },
     },
     (request) => invitations.acceptLink(request.caller, request.body.hash),
   );
 
   app.post<{ Body: { hash: string } }>(
     '/v1/invitations/decline',
-    { schema: { body: schema.hashBody, response: { 200: schema.okAnswer } } },
+    {
+      schema: {
+        summary: 'Decline an invitation link (no session needed)',
+        body: schema.hashBody,
+        response: answers({ 200: schema.okAnswer }),
+      },
+    },
     (request) => invitations.declineLink(request.body.hash),
   );
 
@@ -140,7 +196,12 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
     '/v1/user/:id/workspace',
     {
       preValidation: requireSession,
-      schema: { params: schema.userParams, body: schema.workspaceBody, response: { 200: schema.userAnswer } },
+      schema: {
+        summary: 'Choose my current workspace',
+        params: schema.userParams,
+        body: schema.workspaceBody,
+        response: answers({ 200: schema.userAnswer }),
+      },
     },
     (request) => members.chooseWorkspace(request.caller, request.params.id, request.body.teamId),
   );
@@ -148,7 +209,14 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
   // spec 4 and 6: a team closure, asked by one admin, completed or cancelled by any admin.
   app.get<{ Params: TeamParams }>(
     `${team}/closure`,
-    { preValidation: member, schema: { params: schema.teamParams, response: { 200: schema.closureAnswer } } },
+    {
+      preValidation: member,
+      schema: {
+        summary: "The team's pending closure",
+        params: schema.teamParams,
+        response: answers({ 200: schema.closureAnswer }),
+      },
+    },
     (request) => closure.status(request.caller, request.params.teamId),
   );
 
@@ -156,7 +224,12 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
     `${team}/closure`,
     {
       preValidation: writer,
-      schema: { params: schema.teamParams, body: schema.noBody, response: { 200: schema.closureAnswer } },
+      schema: {
+        summary: 'Ask to close the team (admins)',
+        params: schema.teamParams,
+        body: schema.noBody,
+        response: answers({ 200: schema.closureAnswer }),
+      },
     },
     (request) => closure.request(request.caller, request.params.teamId),
   );
@@ -165,7 +238,12 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
     `${team}/closure`,
     {
       preValidation: writer,
-      schema: { params: schema.teamParams, body: schema.noBody, response: { 200: schema.closureAnswer } },
+      schema: {
+        summary: 'Cancel a pending team closure (any admin)',
+        params: schema.teamParams,
+        body: schema.noBody,
+        response: answers({ 200: schema.closureAnswer }),
+      },
     },
     (request) => closure.cancel(request.caller, request.params.teamId),
   );
@@ -174,7 +252,12 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
     `${team}/closure/confirm`,
     {
       preValidation: writer,
-      schema: { params: schema.teamParams, body: schema.passwordBody, response: { 200: schema.okAnswer } },
+      schema: {
+        summary: 'Complete a pending team closure (any admin, with the password)',
+        params: schema.teamParams,
+        body: schema.passwordBody,
+        response: answers({ 200: schema.okAnswer }),
+      },
     },
     (request) => closure.confirm(request.caller, request.params.teamId, request.body.password),
   );

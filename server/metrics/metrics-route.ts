@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { answers, fileAnswer } from '../lib/answer-schemas.ts';
 import { HttpError, notFound, unauthorized } from '../lib/errors.ts';
 import { safeEqual } from '../lib/tokens.ts';
 import type { Metrics } from './metrics.ts';
@@ -18,7 +19,11 @@ function requireMetricsToken(token: string | undefined) {
 
 /** GET /metrics in Prometheus text format; never cached, never compressed away from a scraper's reach. */
 function addMetricsRoute(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
-  app.get('/metrics', { preValidation: requireMetricsToken(token) }, async (_request, reply) =>
+  const schema = {
+    summary: 'Prometheus metrics (METRICS_TOKEN bearer; docs/metrics.md)',
+    response: answers({ 200: fileAnswer('text/plain', 'Prometheus text exposition format') }),
+  };
+  app.get('/metrics', { preValidation: requireMetricsToken(token), schema }, async (_request, reply) =>
     reply
       .header('cache-control', 'no-store')
       .type(metrics.registry.contentType)

@@ -31,6 +31,7 @@ function hooksOf(route: RouteOptions): unknown[] {
  */
 export function securityOf(route: RouteOptions): Security {
   if (route.url.startsWith('/api/node/')) return nodeSigned;
+  if (route.url === '/metrics') return [{ metricsToken: [] }];
   const hooks = hooksOf(route);
   if (hooks.includes(requireStreamSession)) return [{ sessionCookie: [] }];
   if (hooks.length === 0) return [];
@@ -83,6 +84,11 @@ export const openApi = fp(async (app) => {
             scheme: 'bearer',
             bearerFormat: 'nodr_…',
             description: 'A team API token from Settings > API tokens (`Authorization: Bearer nodr_…`).',
+          },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The METRICS_TOKEN of the server configuration, for Prometheus (docs/metrics.md).',
           },
           sessionCookie: {
             type: 'apiKey',

@@ -80,6 +80,15 @@ const EXPECTED: Record<string, Row> = {
   'GET /auth/v1/sessions':                                                    [200, 200, 200, 401],
   'DELETE /auth/v1/sessions/others':                                          [400, 400, 400, 401],
   'DELETE /auth/v1/sessions/:id':                                             [400, 400, 400, 401],
+  // issue 13: the OpenAPI document and its reference page are public, like the web app.
+  'GET /api/openapi.json':                                                    [200, 200, 200, 200],
+  'GET /api/docs':                                                            [200, 200, 200, 200],
+  'GET /api/docs/':                                                           [200, 200, 200, 200],
+  'GET /api/docs/static/index.html':                                          [302, 302, 302, 302],
+  'GET /api/docs/static/swagger-initializer.js':                              [200, 200, 200, 200],
+  'GET /api/docs/json':                                                       [200, 200, 200, 200],
+  'GET /api/docs/yaml':                                                       [200, 200, 200, 200],
+  'GET /api/docs/static/*':                                                   [200, 200, 200, 200],
   'GET /auth/v1/tokens':                                                      [200, 200, 200, 401],
   'POST /auth/v1/tokens':                                                     [400, 400, 400, 401],
   'DELETE /auth/v1/tokens/:id':                                               [400, 400, 400, 401],
@@ -190,6 +199,7 @@ async function pathFor(url: string, own: SignedInUser): Promise<string> {
     .replace(/:(id|nodrId)/, String(node.id))
     .replace(':configId', '1')
     .replace(':locale', '45')
+    .replace('/static/*', '/static/swagger-ui.css')
     .replace(':token', 'x'.repeat(43));
 }
 
