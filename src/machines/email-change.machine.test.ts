@@ -121,4 +121,15 @@ describe('e-mail change machine, behaviour', () => {
     expect(revoke).toHaveBeenCalledWith({ id: 7 });
     expect(recheck).toHaveBeenCalledTimes(2);
   });
+
+  it('asks for both fields when only the password is missing or blank, and sends nothing', () => {
+    const request = vi.fn(async () => pendingEmailUser);
+    const { actor } = start(inputs['status 0']!, { request });
+    for (const password of ['', ' \t ']) {
+      actor.send({ type: 'email.submit', email: 'ada@new.example', password });
+      expect(actor.getSnapshot().value).toBe('form');
+      expect(actor.getSnapshot().context.errors).toEqual({ form: 'All fields are required' });
+    }
+    expect(request).not.toHaveBeenCalled();
+  });
 });

@@ -188,7 +188,8 @@ async function answerStats(view: View, uplink: number) {
   });
 }
 
-describe('statistics screen (model)', () => {
+// A path renders the charts and runs the worker at each step: on a busy 2-core machine one can take several seconds.
+describe('statistics screen (model)', { timeout: 30_000 }, () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
