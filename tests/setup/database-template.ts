@@ -5,7 +5,7 @@ import { createDatabaseTemplate, TEMPLATE_VARIABLE } from '../helpers/database.t
  * copies (tests/helpers/database.ts). Building it once instead of once per file saves PGlite's initdb and every
  * migration per file.
  */
-export default async function setup() {
+export async function setup() {
   const template = await createDatabaseTemplate();
   process.env[TEMPLATE_VARIABLE] = template.ref;
   return async () => {
