@@ -1,17 +1,28 @@
 #!/usr/bin/env bash
 # The whole test command (README's second command): static checks, unit and model tests, server integration
-# tests on PGlite and on PostgreSQL, the installer check, and end-to-end tests in headless Chromium.
+# tests on PGlite and on PostgreSQL, the installer check, and end-to-end tests in headless Chromium. Each step's
+# time is printed at the end, so a CI log shows where the minutes go (issue 15 section 4).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+times=()
+step() {
+  local name=$1 began
+  shift
+  printf '\n\033[1m== %s\033[0m\n' "$name"
+  began=$(date +%s)
+  "$@"
+  times+=("$(printf '%5d s  %s' $(( $(date +%s) - began )) "$name")")
+}
 
-step "typecheck"; npx tsc -p tsconfig.json --noEmit
-step "lint and format"; npx biome check .
-if [ -d installer ]; then step "shellcheck"; shellcheck installer/*.sh scripts/*.sh .ci/run; fi
-step "unit and model tests"; npx vitest run --project unit
-step "server tests on PGlite"; npx vitest run --project server
-step "server tests on PostgreSQL"; bash scripts/with-postgres.sh npx vitest run --project server
-step "build"; npx vite build --logLevel warn
-step "end-to-end tests in Chromium"; npx vitest run --project e2e
+step "typecheck" npx tsc -p tsconfig.json --noEmit
+step "lint and format" npx biome check .
+if [ -d installer ]; then step "shellcheck" shellcheck installer/*.sh scripts/*.sh .ci/run; fi
+step "unit and model tests" npx vitest run --project unit
+step "server tests on PGlite" npx vitest run --project server
+step "server tests on PostgreSQL" bash scripts/with-postgres.sh npx vitest run --project server
+step "build" npx vite build --logLevel warn
+step "end-to-end tests in Chromium" npx vitest run --project e2e
+printf '\n\033[1m== time per step\033[0m\n'
+printf '%s\n' "${times[@]}"
 echo "All tests passed in $(( $(date +%s) - start )) s"
