@@ -320,6 +320,20 @@ describe('statistics screen (model)', { timeout: 30_000 }, () => {
       // A node without a license key has no statistics: selecting only it is selecting nothing (spec 4).
       if (event.type === 'node.toggle' && keysOf(view.snapshot).length === 0)
         expect(view.network.pending(STATS)).toEqual([]);
+      // spec 4: an answer draws its figures; spec 8: a failed load shows the failure text. issue 9: a failed
+      // background read keeps the figures on screen, with no failure message, and tries again at the next tick.
+      if (
+        ['xstate.done.actor.stats', 'xstate.done.actor.refresh', 'xstate.error.actor.refresh'].includes(
+          event.type,
+        )
+      ) {
+        expect(screen.queryByRole('alert')).toBeNull();
+        expect(trafficChart()).toHaveAccessibleName(new RegExp(`NODR UPLINK ${lastFigures(view)},`));
+      }
+      if (event.type === 'xstate.done.actor.sample')
+        expect(trafficChart()).toHaveAccessibleName(/^Traffic chart, sample data/);
+      if (['xstate.error.actor.stats', 'xstate.error.actor.sample'].includes(event.type))
+        expect(screen.getByRole('alert')).toHaveTextContent(FAILED);
       // spec 8: a failed settings save only clears its flag.
       if (event.type === 'xstate.error.actor.save') expect(screen.queryByRole('alert')).toBeNull();
       // spec 8: configuration list failures are not fatal: Day and every active node.
