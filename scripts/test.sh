@@ -22,7 +22,8 @@ step "unit and model tests" npx vitest run --project unit
 step "server tests on PGlite" npx vitest run --project server
 step "server tests on PostgreSQL" bash scripts/with-postgres.sh npx vitest run --project server
 step "build" npx vite build --logLevel warn
-step "end-to-end tests in Chromium" npx vitest run --project e2e
+# The e2e set-up would build the web app again (tests/e2e/global-setup.ts): the step above just built it.
+step "end-to-end tests in Chromium" env E2E_SKIP_BUILD=1 npx vitest run --project e2e
 printf '\n\033[1m== time per step\033[0m\n'
 printf '%s\n' "${times[@]}"
 echo "All tests passed in $(( $(date +%s) - start )) s"
