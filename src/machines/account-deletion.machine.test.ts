@@ -124,6 +124,8 @@ describe('account deletion machine, behaviour', () => {
     await vi.waitFor(() =>
       expect(actor.getSnapshot().context.errors).toEqual({ password: 'Incorrect password' }),
     );
+    // A refused password is not kept.
+    expect(actor.getSnapshot().context.password).toBe('');
   });
 
   it('rechecks the session after resend and revoke, which its pending request sends for the user', async () => {

@@ -8,7 +8,7 @@ import {
   expectCombinedCoverage,
 } from '../../tests/model/machine-model.ts';
 import { ApiError } from '../api/client.ts';
-import { type EmailChangeInput, emailChangeMachine } from './email-change.machine.ts';
+import { type EmailChangeInput, emailChangeMachine, validateEmailChange } from './email-change.machine.ts';
 import { pendingRequestMachine } from './pending-request.machine.ts';
 
 const base = { userId: 7, teamId: 11, statusChangeEmail: 0, newChangeEmail: null };
@@ -66,6 +66,21 @@ describe('e-mail change machine, behaviour', () => {
     const pending = start(inputs['status 10']!, {}).actor.getSnapshot();
     expect(pending.value).toBe('pending');
     expect(pending.context.newEmail).toBe('ada@new.example');
+  });
+
+  it('opens on the form at status 0 even when the user still names an address (spec 2: the status decides)', () => {
+    const stale = { ...inputs['status 0']!, newChangeEmail: 'old@new.example' };
+    expect(start(stale, {}).actor.getSnapshot().value).toBe('form');
+  });
+
+  it('checks the fields trimmed: blanks are no value (spec 5)', () => {
+    expect(validateEmailChange({ email: '  ', password: 'secret1' })).toEqual({
+      form: 'All fields are required',
+    });
+    expect(validateEmailChange({ email: 'ada@new.example', password: ' \t' })).toEqual({
+      form: 'All fields are required',
+    });
+    expect(validateEmailChange({ email: ' ada@new.example ', password: 'secret1' })).toEqual({});
   });
 
   it('words the spec 5 checks', () => {
