@@ -32,6 +32,8 @@ export default defineConfig({
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One migrated database for the run, which each file copies (tests/helpers/database.ts).
+          globalSetup: ['tests/setup/database-template.ts'],
           // Each file gets its own database; two workers keep a 2-core machine busy without thrashing.
           maxWorkers: 2,
         },

@@ -124,6 +124,8 @@ describe('account deletion machine, behaviour', () => {
     await vi.waitFor(() =>
       expect(actor.getSnapshot().context.errors).toEqual({ password: 'Incorrect password' }),
     );
+    // A refused password is not kept.
+    expect(actor.getSnapshot().context.password).toBe('');
   });
 
   it('rechecks the session after resend and revoke, which its pending request sends for the user', async () => {
@@ -145,5 +147,43 @@ describe('account deletion machine, behaviour', () => {
     expect(resend).toHaveBeenCalledWith({ id: 7 });
     expect(revoke).toHaveBeenCalledWith({ id: 7 });
     expect(recheck).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([401, 402] as const)(
+    'closes the pre-check %i modal on Ok, back to the delete action, and checks again on the next try',
+    async (code) => {
+      const precheck = vi.fn(async () => precheckOf(code));
+      const { actor } = start(inputs['no deletion pending']!, { precheck });
+      actor.send({ type: 'deletion.start' });
+      await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('blocked'));
+      actor.send({ type: 'deletion.dismiss' });
+      expect(actor.getSnapshot().value).toBe('idle');
+      expect(actor.getSnapshot().context.precheck).toBeNull();
+      actor.send({ type: 'deletion.start' });
+      await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('blocked'));
+      expect(precheck).toHaveBeenCalledTimes(2);
+    },
+  );
+
+  it('closes the confirm modal on Cancel and forgets the refused password and its message', async () => {
+    const request = vi.fn(async () => {
+      throw new ApiError(400, 'incorrect_password', 'Incorrect password');
+    });
+    const { actor } = start(inputs['no deletion pending']!, {
+      precheck: async () => precheckOf(200),
+      request,
+    });
+    actor.send({ type: 'deletion.start' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('confirming'));
+    actor.send({ type: 'deletion.submit', password: 'wrong' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.errorCode).toBe('incorrect_password'));
+    actor.send({ type: 'deletion.cancel' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toMatchObject({
+      precheck: null,
+      password: '',
+      errors: {},
+      errorCode: null,
+    });
   });
 });

@@ -43,7 +43,7 @@ describe('add node machine, model', () => {
 
 describe('add node machine, behaviour', () => {
   type Create = (input: { teamId: number; configId: number; publicKey: string }) => Promise<Node>;
-  function start(create: Create, nodeCount = 0) {
+  function start(create: Create, nodeCount = 0, offered = configs) {
     const finish = vi.fn();
     const copy = vi.fn(async (_: { text: string }) => undefined);
     const machine = addNodeMachine.provide({
@@ -51,7 +51,7 @@ describe('add node machine, behaviour', () => {
       actors: {
         loadConfigs: fromPromise(async ({ input }: { input: { teamId: number } }) => {
           expect(input.teamId).toBe(3);
-          return { configs, nodeCount };
+          return { configs: offered, nodeCount };
         }),
         createNode: fromPromise(({ input }) => create(input)),
         copyText: fromPromise(({ input }) => copy(input)),
@@ -135,5 +135,15 @@ describe('add node machine, behaviour', () => {
     expect(full.finish).not.toHaveBeenCalled();
     const room = start(vi.fn<Create>(), 2);
     await vi.waitFor(() => expect(room.actor.getSnapshot().value).toBe('chooseConfig'));
+  });
+
+  it('stays on step 1 while no configuration can be chosen (spec 5: only status 10 is selectable)', async () => {
+    const unavailable = configs.filter((config) => config.status !== 10);
+    const { actor } = start(vi.fn<Create>(), 0, unavailable);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('chooseConfig'));
+    actor.send({ type: 'config.select', configId: unavailable[0]!.id });
+    actor.send({ type: 'step.next' });
+    expect(actor.getSnapshot().value).toBe('chooseConfig');
+    expect(actor.getSnapshot().context.configId).toBeNull();
   });
 });

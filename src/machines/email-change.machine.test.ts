@@ -8,7 +8,7 @@ import {
   expectCombinedCoverage,
 } from '../../tests/model/machine-model.ts';
 import { ApiError } from '../api/client.ts';
-import { type EmailChangeInput, emailChangeMachine } from './email-change.machine.ts';
+import { type EmailChangeInput, emailChangeMachine, validateEmailChange } from './email-change.machine.ts';
 import { pendingRequestMachine } from './pending-request.machine.ts';
 
 const base = { userId: 7, teamId: 11, statusChangeEmail: 0, newChangeEmail: null };
@@ -68,6 +68,21 @@ describe('e-mail change machine, behaviour', () => {
     expect(pending.context.newEmail).toBe('ada@new.example');
   });
 
+  it('opens on the form at status 0 even when the user still names an address (spec 2: the status decides)', () => {
+    const stale = { ...inputs['status 0']!, newChangeEmail: 'old@new.example' };
+    expect(start(stale, {}).actor.getSnapshot().value).toBe('form');
+  });
+
+  it('checks the fields trimmed: blanks are no value (spec 5)', () => {
+    expect(validateEmailChange({ email: '  ', password: 'secret1' })).toEqual({
+      form: 'All fields are required',
+    });
+    expect(validateEmailChange({ email: 'ada@new.example', password: ' \t' })).toEqual({
+      form: 'All fields are required',
+    });
+    expect(validateEmailChange({ email: ' ada@new.example ', password: 'secret1' })).toEqual({});
+  });
+
   it('words the spec 5 checks', () => {
     const { actor } = start(inputs['status 0']!, {});
     actor.send({ type: 'email.submit', email: '  ', password: 'x' });
@@ -120,5 +135,16 @@ describe('e-mail change machine, behaviour', () => {
     expect(resend).toHaveBeenCalledWith({ id: 7 });
     expect(revoke).toHaveBeenCalledWith({ id: 7 });
     expect(recheck).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for both fields when only the password is missing or blank, and sends nothing', () => {
+    const request = vi.fn(async () => pendingEmailUser);
+    const { actor } = start(inputs['status 0']!, { request });
+    for (const password of ['', ' \t ']) {
+      actor.send({ type: 'email.submit', email: 'ada@new.example', password });
+      expect(actor.getSnapshot().value).toBe('form');
+      expect(actor.getSnapshot().context.errors).toEqual({ form: 'All fields are required' });
+    }
+    expect(request).not.toHaveBeenCalled();
   });
 });
