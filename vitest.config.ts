@@ -16,6 +16,8 @@ export default defineConfig({
             'tests/unit/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/setup/dom.ts'],
+          // Files are independent (jsdom each); two workers use both cores of the CI machine.
+          maxWorkers: 2,
         },
       },
       {
