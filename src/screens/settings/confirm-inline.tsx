@@ -10,7 +10,7 @@ export interface ConfirmProps {
   onCancel: () => void;
 }
 
-/** The inline "are you sure" of a sign-out or a revocation (Settings); its confirm button takes the focus so Enter or Escape decide. */
+/** The inline "are you sure" of Settings (sign out, revoke, remove a member, leave); its confirm button takes the focus so Enter or Escape decide. */
 export function ConfirmInline({ question, confirmLabel, sending, onConfirm, onCancel }: ConfirmProps) {
   const group = useRef<HTMLFieldSetElement>(null);
   useEffect(() => group.current?.querySelector('button')?.focus(), []);

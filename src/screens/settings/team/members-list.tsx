@@ -3,7 +3,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { roleChoices } from '../../../lib/team-messages.ts';
 import type { TeamConfirm } from '../../../machines/team-members.machine.ts';
 import { Button } from '../../../ui/button.tsx';
-import { ConfirmInline } from './confirm-inline.tsx';
+import { ConfirmInline } from '../confirm-inline.tsx';
 import { RoleBadge } from './role-badge.tsx';
 import styles from './team.module.css';
 
