@@ -1,4 +1,4 @@
-import { array, create, type Describe, enums, type Infer, number, string, type } from 'superstruct';
+import { array, type Describe, enums, type Infer, is, number, string, type } from 'superstruct';
 import { PERMISSION_TO_DELETE } from '../../contracts/account-codes.ts';
 import {
   PRECHECK_STATUSES,
@@ -139,8 +139,9 @@ export async function deletionPrecheck(userId: number, signal?: AbortSignal): Pr
       signal,
     });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400 && error.body !== undefined) {
-      return create(error.body, PrecheckStruct);
+    // A blocked deletion is a 400 whose body is the pre-check; any other 400 (a bad request) stays an error.
+    if (error instanceof ApiError && error.status === 400 && is(error.body, PrecheckStruct)) {
+      return error.body;
     }
     throw error;
   }
