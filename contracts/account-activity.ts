@@ -17,6 +17,8 @@ export const ACTIVITY = {
   deletionCancelled: 'deletion_cancelled',
   sessionRevoked: 'session_revoked',
   otherSessionsRevoked: 'other_sessions_revoked',
+  apiTokenCreated: 'api_token_created',
+  apiTokenRevoked: 'api_token_revoked',
 } as const;
 
 export type ActivityKind = (typeof ACTIVITY)[keyof typeof ACTIVITY];
@@ -36,6 +38,8 @@ export const ACTIVITY_WORDS: Record<ActivityKind, string> = {
   deletion_cancelled: 'Account deletion cancelled',
   session_revoked: 'A browser was signed out',
   other_sessions_revoked: 'All other browsers were signed out',
+  api_token_created: 'API token created',
+  api_token_revoked: 'API token revoked',
 };
 
 /** issue 10: events older than this are pruned. */

@@ -11,6 +11,7 @@ import type { Deps } from '../deps.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { badRequest, conflict, HttpError } from '../lib/errors.ts';
 import { hashToken, randomToken } from '../lib/tokens.ts';
+import { ACTIVITY, recordActivity } from './activity.ts';
 import * as repo from './api-tokens.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,6 +52,12 @@ export function createApiTokensService(deps: Deps) {
         if ((await repo.countLiveTokens(tx, caller.userId)) >= API_TOKEN_LIMITS.perUser) {
           throw conflict(API_TOKEN_ERRORS.tooMany.error, API_TOKEN_ERRORS.tooMany.message);
         }
+        await recordActivity(tx, {
+          userId: caller.userId,
+          kind: ACTIVITY.apiTokenCreated,
+          at: now,
+          ...caller.client,
+        });
         return repo.insertToken(tx, {
           userId: caller.userId,
           teamId: body.teamId,
@@ -67,9 +74,18 @@ export function createApiTokensService(deps: Deps) {
 
     /** DELETE v1/tokens/{id}: another's token, an unknown one or one already revoked is the same 404. */
     async revoke(caller: Caller, id: number): Promise<{ ok: true }> {
-      if (!(await repo.revokeToken(db, caller.userId, id, clock.now()))) {
-        throw new HttpError(404, API_TOKEN_ERRORS.notFound.error, API_TOKEN_ERRORS.notFound.message);
-      }
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        if (!(await repo.revokeToken(tx, caller.userId, id, now))) {
+          throw new HttpError(404, API_TOKEN_ERRORS.notFound.error, API_TOKEN_ERRORS.notFound.message);
+        }
+        await recordActivity(tx, {
+          userId: caller.userId,
+          kind: ACTIVITY.apiTokenRevoked,
+          at: now,
+          ...caller.client,
+        });
+      });
       return { ok: true };
     },
   };

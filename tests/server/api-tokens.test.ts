@@ -246,6 +246,27 @@ describe('API tokens', () => {
     expect((await listTokens(admin)).json()).not.toContainEqual(expect.objectContaining({ id }));
   });
 
+  it('writes creating and revoking a token to Recent activity; a refused revoke writes nothing', async () => {
+    const user = await createSignedInUser(server);
+    const activity = async () => {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: '/auth/v1/activity',
+        headers: user.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { kind: string }[]).map((entry) => entry.kind);
+    };
+    const before = await activity();
+    const { id } = await createToken(user);
+    expect(await activity()).toEqual(['api_token_created', ...before]);
+    const revoke = () =>
+      server.app.inject({ method: 'DELETE', url: `/auth/v1/tokens/${id}`, headers: user.headers });
+    expect((await revoke()).statusCode).toBe(200);
+    expect((await revoke()).statusCode).toBe(404);
+    expect(await activity()).toEqual(['api_token_revoked', 'api_token_created', ...before]);
+  });
+
   it('revokes once when two revocations race: one 200, one 404', async () => {
     const { id } = await createToken(admin);
     const answers = await Promise.all(
