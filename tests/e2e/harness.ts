@@ -6,6 +6,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { copyPgliteTemplate } from '../helpers/database.ts';
 import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -65,14 +66,26 @@ async function stopProcess({ child, exited }: ServerProcess): Promise<void> {
   await exited;
 }
 
+export interface StartOptions {
+  /**
+   * 'migrated' (the default): the data folder starts as a copy of the run's migrated template (global-setup.ts), as
+   * after a first start. 'empty': the first start on a fresh machine, initdb and every migration included.
+   */
+  data?: 'migrated' | 'empty';
+}
+
 /**
- * Starts the real product as `npm start` runs it (built web app, PGlite in a fresh data folder) with its mail going
- * to an SMTP catcher. `env` adds or overrides environment variables (e.g. MAINTENANCE=1, DEMO=1).
+ * Starts the real product as `npm start` runs it (built web app, PGlite in a data folder of its own) with its mail
+ * going to an SMTP catcher. `env` adds or overrides environment variables (e.g. MAINTENANCE=1, DEMO=1).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  { data = 'migrated' }: StartOptions = {},
+): Promise<RunningServer> {
   const mail = await startMailCatcher();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-e2e-'));
+  if (data === 'migrated') copyPgliteTemplate(dataDir);
   const url = `http://localhost:${port}`;
   let output = '';
 

@@ -13,7 +13,8 @@ describe('the product as started by npm start', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // An empty data folder, as on a fresh machine: the first start creates, migrates and seeds the database.
+    [server, browser] = await Promise.all([startServer({}, { data: 'empty' }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

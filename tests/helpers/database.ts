@@ -38,15 +38,29 @@ function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
+/** A migrated and seeded PGlite data folder, closed, for copies: `ref` is its path. */
+export async function createPgliteTemplate(): Promise<DatabaseTemplate> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-db-template-'));
+  const database = await openDatabase({ dataDir: dir });
+  await seedReferenceData(database.db);
+  await database.close();
+  return { ref: dir, dispose: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Puts a copy of the run's PGlite template where the product keeps its database (`<DATA_DIR>/pglite`), so a server
+ * process started on `dataDir` finds every migration applied instead of running initdb (about 8 s of CPU) first.
+ * Does nothing without a PGlite template (a file run outside its project, or a PostgreSQL run, whose template is a
+ * database name).
+ */
+export function copyPgliteTemplate(dataDir: string, template = process.env[TEMPLATE_VARIABLE]): void {
+  if (!template || !path.isAbsolute(template)) return;
+  fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+}
+
 export async function createDatabaseTemplate(): Promise<DatabaseTemplate> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-db-template-'));
-    const database = await openDatabase({ dataDir: dir });
-    await seedReferenceData(database.db);
-    await database.close();
-    return { ref: dir, dispose: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
+  if (!adminUrl) return createPgliteTemplate();
   const name = randomName('test_template');
   await adminQuery(adminUrl, `create database ${name}`);
   const database = await openDatabase({ url: databaseUrl(adminUrl, name) });
