@@ -5,6 +5,7 @@ import { tokenStore } from '../../api/token-store.ts';
 import { loginMachine } from '../../machines/login.machine.ts';
 import { inspect } from '../../shared/inspect.ts';
 import { paths } from '../../shared/paths.ts';
+import { routeState } from '../../shared/route-state.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmailField, FormError, PasswordField } from '../../ui/text-field.tsx';
 import styles from './auth-form.module.css';
@@ -17,7 +18,8 @@ export function LoginScreen() {
   // e.g. after a password reset on an account with two-factor sign-in (new-password-form.tsx), or a session that
   // ended elsewhere (issue 9). Shown once: kept here, then dropped from the history entry so a reload forgets it.
   const location = useLocation();
-  const [notice] = useState(() => (location.state as { notice?: string } | null)?.notice);
+  const [notice] = useState(() => routeState(location.state, 'notice'));
+  const [email, setEmail] = useState(() => routeState(location.state, 'email') ?? '');
   useEffect(() => {
     if (location.state) navigate(location.pathname, { replace: true, state: null });
   }, [location, navigate]);
@@ -31,7 +33,6 @@ export function LoginScreen() {
     }),
     { inspect: inspect() },
   );
-  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { errors } = snapshot.context;
   const busy = snapshot.matches('submitting') || snapshot.matches('success');

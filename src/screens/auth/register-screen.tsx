@@ -1,9 +1,10 @@
 import { useActor } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { registrationMachine } from '../../machines/registration.machine.ts';
 import { inspect } from '../../shared/inspect.ts';
 import { paths } from '../../shared/paths.ts';
+import { routeState } from '../../shared/route-state.ts';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox, EmailField, FormError } from '../../ui/text-field.tsx';
 import styles from './auth-form.module.css';
@@ -12,7 +13,9 @@ import { AuthLayout } from './auth-layout.tsx';
 /** spec 2, Register ('Join network'): e-mail and two checkboxes checked by default; success goes to pending. */
 export function RegisterScreen() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
+  // issue 11: the invited address when the person came from an invitation link.
+  const location = useLocation();
+  const [email, setEmail] = useState(() => routeState(location.state, 'email') ?? '');
   const [terms, setTerms] = useState(true);
   const [offers, setOffers] = useState(true);
   const [snapshot, send] = useActor(

@@ -8,6 +8,7 @@ import { invitationMachine } from '../../machines/invitation.machine.ts';
 import { inspect } from '../../shared/inspect.ts';
 import { paths } from '../../shared/paths.ts';
 import { pendingInvitation } from '../../shared/pending-invitation.ts';
+import type { RouteState } from '../../shared/route-state.ts';
 import { Button } from '../../ui/button.tsx';
 import { CheckCircleIcon, WarningIcon } from '../../ui/icons.tsx';
 import { Loader } from '../../ui/loader.tsx';
@@ -120,6 +121,8 @@ export function InvitationScreen() {
     </dl>
   );
   const title = `Join ${invitation.teamName}`;
+  // Sign in and Create an account start with the invited address filled in.
+  const invited: RouteState = { email: invitation.email };
 
   if (snapshot.matches('otherAddress') || snapshot.matches('signingOut')) {
     return (
@@ -148,10 +151,10 @@ export function InvitationScreen() {
           {summary}
           {error && <FormError>{teamMessage(error)}</FormError>}
           <div className={styles.choices}>
-            <Link className={styles.next} to={paths.login} onClick={remember}>
+            <Link className={styles.next} to={paths.login} state={invited} onClick={remember}>
               Sign in
             </Link>
-            <Link className={styles.secondary} to={paths.register} onClick={remember}>
+            <Link className={styles.secondary} to={paths.register} state={invited} onClick={remember}>
               Create an account
             </Link>
             <Button
