@@ -28,6 +28,7 @@ import type { Db } from '../server/db/database.ts';
 import { readStatsJson } from '../server/stats/stats.repository.ts';
 import { statsCacheOf } from '../server/stats/stats-cache.ts';
 import { freshDatabase } from '../tests/helpers/database.ts';
+import { postgresCpuMs, postmasterPid, processCpuMs } from './cpu-time.ts';
 import { DAY, seedMinutesByTime, seedNodes, seedTeam } from './stats-seed.ts';
 
 const PORT = 9122;
@@ -155,6 +156,9 @@ async function main(): Promise<void> {
   const app = await buildApp({ config: testConfig({ port: PORT, dataDir }), database, logger: false });
   await app.listen({ port: PORT, host: '127.0.0.1' });
   const summary: string[] = [];
+  const postmaster = database.kind === 'postgres' ? await postmasterPid(db) : undefined;
+  // CPU per request of the server process (with PGlite's thread) and of PostgreSQL: what a rate costs in cores.
+  const cpuNow = () => ({ server: processCpuMs(), database: postmaster ? postgresCpuMs(postmaster) : 0 });
   try {
     for (const layout of LAYOUTS) {
       await db.execute(layout.apply);
@@ -167,12 +171,18 @@ async function main(): Promise<void> {
         const set = cached ? bodies.slice(0, 40) : bodies;
         await load(set, team.token, 0, 2);
         for (const rate of [RATE, 0]) {
+          const before = cpuNow();
           const result = await load(set, team.token, rate, SECONDS);
+          const after = cpuNow();
+          const perRequest = (ms: number) => (ms / Math.max(1, result.requests.total)).toFixed(2);
+          const cpu = postmaster
+            ? `CPU per request: server ${perRequest(after.server - before.server)} ms + PostgreSQL ${perRequest(after.database - before.database)} ms`
+            : `CPU per request ${perRequest(after.server - before.server)} ms`;
           const line =
             `${where}, ${layout.name}, ${cached ? 'cached  ' : 'uncached'}, offered ${rate ? `${rate} req/s` : 'max    '}: ` +
             `achieved ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, ` +
             `p99 ${result.latency.p99} ms, max ${result.latency.max} ms, ` +
-            `${result.non2xx} non-2xx, ${result.errors} errors (load average ${loadAverage()})`;
+            `${result.non2xx} non-2xx, ${result.errors} errors; ${cpu} (load average ${loadAverage()})`;
           summary.push(line);
           console.info(line);
         }
