@@ -104,6 +104,23 @@ async function queryAlone(db: Db, ids: number[][], end: number, count: number): 
   return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`;
 }
 
+/**
+ * How the database reads a month of these nodes' hours (the same filter as readStatsJson's): the scan of the plan,
+ * and for an index-only scan how many rows it still had to fetch from the table.
+ */
+async function readPath(db: Db, ids: number[], end: number): Promise<string> {
+  const result = (await db.execute(sql`
+    explain (analyze, costs off, timing off, summary off)
+    select sum(uplink), sum(delivered), sum(input), sum(viewers_sum), sum(quality_sum), sum(samples) from stat_hour
+    where node_id = any(${`{${ids.join(',')}}`}::integer[]) and ts >= ${end - MONTH} and ts < ${end}`)) as unknown as {
+    rows: { 'QUERY PLAN': string }[];
+  };
+  const lines = result.rows.map((row) => row['QUERY PLAN'].trim());
+  const scan = lines.find((line) => / Scan /.test(line) && !line.startsWith('Recheck')) ?? lines.join('; ');
+  const fetches = lines.find((line) => line.startsWith('Heap Fetches'));
+  return `read by ${scan.replace(/^->\s*/, '').replace(/\s*\(actual.*$/, '')}${fetches ? ` (${fetches})` : ''}`;
+}
+
 async function main(): Promise<void> {
   const database = await freshDatabase();
   const { db } = database;
@@ -164,7 +181,8 @@ async function main(): Promise<void> {
       await db.execute(layout.apply);
       await db.execute(sql`analyze stat_hour`);
       const alone = await queryAlone(db, trioIds, end, 100);
-      summary.push(`${where}, ${layout.name}: the query alone, one at a time: ${alone}`);
+      const path = await readPath(db, trioIds[0]!, end);
+      summary.push(`${where}, ${layout.name}: ${path}; the query alone, one at a time: ${alone}`);
       console.info(summary.at(-1));
       for (const cached of [false, true]) {
         statsCacheOf(db).configure(cached ? CACHE_BYTES : 0);
