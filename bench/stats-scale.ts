@@ -4,10 +4,11 @@
  * (the product's mode) or, with DATABASE_URL (scripts/with-postgres.sh), in a throwaway PostgreSQL database. The
  * real server then answers POST /stats/v1/nodr/month for 3 nodes, each request another window and trio of nodes
  * (3,960 distinct answers), from a child process (bench/stats-scale-load.ts), at a fixed 500 req/s and at the
- * highest rate 20 connections reach. Uncached is the answer cache switched off (STATS_CACHE_MB=0), so every request
+ * highest rate 20 connections reach. Uncached is the answer cache switched off (as STATS_CACHE_MB=0 does), so every request
  * runs its query; cached is the cache on with 40 windows that the warm-up has filled. Before and after run in one
  * process against the same rows: "before" without the covering index of the hourly rollup, "after" with it
- * (drizzle/0007_stats_scale.sql). Prints p50/p99/max, the rate offered and achieved, errors and the load average.
+ * (drizzle/0007_stats_scale.sql). Prints p50/p99/max, the rate offered and achieved, errors, the CPU each request
+ * cost (bench/cpu-time.ts) and the load average.
  *
  * The minutes themselves are generated and folded into the rollups but not stored unless BENCH_MINUTES=1: the month
  * read never touches stat_minute, and storing 5 million rows multiplies the seeding time (minutes on PostgreSQL,
@@ -47,7 +48,6 @@ interface LoadResult {
   requests: { average: number; total: number };
   non2xx: number;
   errors: number;
-  timeouts: number;
 }
 
 /** One load run in a child process (bench/stats-scale-load.ts). */
