@@ -71,3 +71,48 @@ export async function seedMinutes(
     onProgress?.(index + 1);
   }
 }
+
+/**
+ * The same minutes as seedMinutes and the rollups the ingest statement (insertMinutes) would fold from them, built
+ * set-based one day at a time, and laid out on disk in time order across the nodes, as live ingest writes them (every
+ * node reports each minute): a node's hourly rows then lie on as many pages as it has hours, not packed together.
+ * Without `storeMinutes` only the rollups are written (the month and week reads never touch the minutes).
+ */
+export async function seedMinutesByTime(
+  db: Db,
+  nodeIds: readonly number[],
+  end: number,
+  days: number,
+  options: { storeMinutes: boolean; onProgress?: (day: number) => void },
+): Promise<void> {
+  const ids = `{${nodeIds.join(',')}}`;
+  const rollup = (table: string, width: number) => {
+    const bucket = sql.raw(`ts - ts % ${width}`);
+    return sql`insert into ${sql.raw(table)} (node_id, ts, uplink, delivered, input, viewers_sum, quality_sum, samples)
+      select node_id, ${bucket}, sum(uplink), sum(delivered), sum(input), sum(viewers), sum(quality), count(*)
+      from inserted group by node_id, ${bucket} order by 2, 1`;
+  };
+  for (let day = 0; day < days; day++) {
+    const from = end - (days - day) * DAY;
+    const store = options.storeMinutes
+      ? sql`insert into stat_minute (node_id, ts, uplink, delivered, input, viewers, quality)`
+      : sql``;
+    await db.execute(sql`
+      with inserted as (
+        ${store}
+        select node_id, ts,
+          (40e6 * (1.2 + sin(ts / 13751.0)) + (ts % 997) * 1000 + node_id)::bigint as uplink,
+          (90e6 * (1.2 + sin(ts / 13751.0)) + (ts % 991) * 1000 + node_id)::bigint as delivered,
+          (30e6 * (1.2 + sin(ts / 13751.0)) + (ts % 983) * 1000 + node_id)::bigint as input,
+          (200 * (1.2 + sin(ts / 13751.0)))::integer + node_id % 7 as viewers,
+          (80 + ts % 17)::float8 as quality
+        from generate_series(${from}::bigint, ${from + DAY - 60}::bigint, 60::bigint) as ts,
+          unnest(${ids}::integer[]) as node_id
+        order by ts, node_id
+        ${options.storeMinutes ? sql`returning node_id, ts, uplink, delivered, input, viewers, quality` : sql``}
+      ), twenty as (${rollup('stat_20m', 1200)}
+      ), hourly as (${rollup('stat_hour', 3600)})
+      select count(*) from inserted`);
+    options.onProgress?.(day + 1);
+  }
+}

@@ -354,7 +354,10 @@ const rollupColumns = {
 /** 20-minute buckets, kept up to date on ingest (Week view, 1200 s). */
 export const stat20m = pgTable('stat_20m', rollupColumns, (t) => [primaryKey({ columns: [t.nodeId, t.ts] })]);
 
-/** Hourly buckets, kept up to date on ingest (Month view, 3600 s). */
+/**
+ * Hourly buckets, kept up to date on ingest (Month view, 3600 s). Also indexed by stat_hour_read_idx, (node_id, ts)
+ * INCLUDE the sums, for index-only month reads: hand SQL in drizzle/0007_stats_scale.sql (drizzle has no INCLUDE).
+ */
 export const statHour = pgTable('stat_hour', rollupColumns, (t) => [
   primaryKey({ columns: [t.nodeId, t.ts] }),
 ]);

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { EventHub } from '../lib/events.ts';
 import { startPeriodicJob } from '../lib/periodic-jobs.ts';
-import { allNodeIds, type BucketTable, deleteOlderThan } from './stats.repository.ts';
+import { allNodeIds, type BucketTable, deleteOlderThan, vacuumHourlyRollup } from './stats.repository.ts';
 
 /** How often the retention job runs, and how soon after start the first run comes. */
 export const RETENTION_INTERVAL_MS = 60 * 60_000;
@@ -21,7 +21,10 @@ export interface RetentionDeps {
   hub: Pick<EventHub, 'publishStatsChanged'>;
 }
 
-/** Deletes statistics older than the configured retention of each table; returns the rows deleted per table. */
+/**
+ * Deletes statistics older than the configured retention of each table, then vacuums the hourly rollup (for the
+ * month read's index-only scan); returns the rows deleted per table.
+ */
 export async function deleteExpiredStats(deps: RetentionDeps): Promise<RetentionResult> {
   const now = Math.floor(deps.clock.now().getTime() / 1000);
   const { minuteDays, twentyMinuteDays, hourDays } = deps.config.retention;
@@ -44,6 +47,7 @@ export async function deleteExpiredStats(deps: RetentionDeps): Promise<Retention
   }
   // Every replica drops its cached answers (issue 12); this one already did (stats.repository.ts).
   if (Object.values(deleted).some((rows) => rows > 0)) deps.hub.publishStatsChanged([]);
+  await vacuumHourlyRollup(deps.db);
   return deleted;
 }
 
