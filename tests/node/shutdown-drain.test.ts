@@ -75,7 +75,9 @@ function startLoad(port: number, url = '/app-config.json') {
 // A start is not what these tests time: DEMO=1 backfills its node's history first, which took over 90 s on a loaded
 // 2-core machine.
 async function running(server: ServerProcess): Promise<void> {
-  await expect.poll(server.output, { timeout: 180_000, interval: 200 }).toContain('NODR Dashboard is running');
+  await expect
+    .poll(server.output, { timeout: 180_000, interval: 200 })
+    .toContain('NODR Dashboard is running');
 }
 
 /** Sends SIGTERM and resolves with the exit code and how long the process took to go. */
