@@ -71,8 +71,8 @@ export const invitationMachine = setup({
     isOtherAddress: (_, error: unknown) => codeOf(error) === TEAM_ERRORS.otherAddress.error,
     // Addresses compare without case: the server keeps them lower-case (spec 5).
     isSignedIn: ({ context }) => context.signedInAs !== null,
-    // Stryker disable next-line OptionalChaining: the session is checked only after the invitation was read.
     isForMe: ({ context }, user: User) =>
+      // Stryker disable next-line OptionalChaining: the session is checked only after the invitation was read.
       user.email.toLowerCase() === context.invitation?.email.toLowerCase(),
   },
 }).createMachine({
