@@ -190,7 +190,7 @@ export const teamMembersMachine = setup({
             target: 'removing',
             actions: {
               type: 'keepBusy',
-              // Stryker disable next-line ConditionalExpression,OptionalChaining: 'confirming' always holds a confirm, and a leave took the branch above.
+              // Stryker disable next-line OptionalChaining: 'confirming' always holds a confirm.
               params: ({ context }) => (context.confirm?.kind === 'remove' ? context.confirm.userId : 0),
             },
           },
