@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { InvitationLinkBody } from '../../contracts/team-body.ts';
 import { my, seen } from '../../tests/fixtures/team-fixtures.ts';
 import { ApiError } from '../api/client.ts';
 import { invitationMachine } from './invitation.machine.ts';
 
 /** The link page against a server that records each call's input; inspect answers as the test says. */
-function start(inspect: () => Promise<unknown>) {
+function start(inspect: () => Promise<InvitationLinkBody>) {
   const calls: Array<[string, unknown]> = [];
-  const record = <T>(name: string, answer: () => Promise<T>) =>
-    fromPromise(async ({ input }: { input: unknown }) => {
+  const record = <T, I>(name: string, answer: () => Promise<T>) =>
+    fromPromise<T, I>(async ({ input }) => {
       calls.push([name, input]);
       return answer();
     });
@@ -17,7 +18,7 @@ function start(inspect: () => Promise<unknown>) {
       inspect: record('inspect', inspect),
       whoIsSignedIn: record('whoIsSignedIn', async () => my),
       accept: record('accept', async () => ({ teamId: 3 })),
-      decline: record('decline', async () => ({ ok: true })),
+      decline: record('decline', async (): Promise<unknown> => ({ ok: true })),
     },
   });
   const actor = createActor(machine, { input: { hash: 'h4sh', hasToken: true } }).start();

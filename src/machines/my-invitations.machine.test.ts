@@ -15,8 +15,8 @@ const invitation = (id: number): MyInvitationBody => ({
 /** Settings > Invitations against a server that records each call's input. */
 async function startReady() {
   const calls: Array<[string, unknown]> = [];
-  const record = <T>(name: string, output: T) =>
-    fromPromise(async ({ input }: { input: unknown }) => {
+  const record = <T, I>(name: string, output: T) =>
+    fromPromise<T, I>(async ({ input }) => {
       calls.push([name, input]);
       return output;
     });
@@ -24,7 +24,7 @@ async function startReady() {
     actors: {
       list: record('list', [invitation(1), invitation(2), invitation(3)]),
       accept: record('accept', { teamId: 102 }),
-      decline: record('decline', { ok: true }),
+      decline: record<unknown, { id: number }>('decline', { ok: true }),
     },
   });
   const actor = createActor(machine).start();

@@ -29,8 +29,8 @@ const team: TeamMembersBody = {
 /** The machine against a server that records each call's input and answers as the test says. */
 function start(answers: { resend?: InvitationBody; changeRole?: TeamMemberBody } = {}) {
   const calls: Array<[string, unknown]> = [];
-  const answer = <T>(name: string, output: T) =>
-    fromPromise(async ({ input }: { input: unknown }) => {
+  const answer = <T, I>(name: string, output: T) =>
+    fromPromise<T, I>(async ({ input }) => {
       calls.push([name, input]);
       return output;
     });
@@ -39,10 +39,10 @@ function start(answers: { resend?: InvitationBody; changeRole?: TeamMemberBody }
       loadTeam: answer('loadTeam', team),
       invite: answer('invite', invitation(4)),
       resend: answer('resend', answers.resend ?? invitation(3)),
-      revoke: answer('revoke', { ok: true }),
+      revoke: answer<unknown, { teamId: number; id: number }>('revoke', { ok: true }),
       changeRole: answer('changeRole', answers.changeRole ?? member(5)),
-      remove: answer('remove', { ok: true }),
-      rename: answer('rename', { ...team, name: 'Platform' }),
+      remove: answer<unknown, { teamId: number; userId: number }>('remove', { ok: true }),
+      rename: answer('rename', { id: 7, name: 'Platform' }),
     },
   });
   const actor = createActor(machine, { input: { teamId: 7, selfId: 1 } }).start();
