@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { emailLinks } from '../db/schema.ts';
 import { badRequest } from '../lib/errors.ts';
 import { hashToken, randomToken } from '../lib/tokens.ts';
 import { lockUser } from './accounts.repository.ts';
+import { linkStateAt } from './link-state.ts';
 import { setDeleteProgress, setPendingEmail } from './profile-repository.ts';
 
 export type LinkPurpose =
@@ -47,16 +48,6 @@ export async function issueLink(
   return hash;
 }
 
-function live(hash: string, purpose: LinkPurpose, now: Date) {
-  return and(
-    eq(emailLinks.tokenHash, hashToken(hash)),
-    eq(emailLinks.purpose, purpose),
-    isNull(emailLinks.usedAt),
-    isNull(emailLinks.revokedAt),
-    gt(emailLinks.expiresAt, now),
-  );
-}
-
 /** The live link of this hash and purpose without using it, or undefined. */
 export async function peekLink(
   db: Db,
@@ -67,20 +58,22 @@ export async function peekLink(
   const [row] = await db
     .select()
     .from(emailLinks)
-    .where(live(hash, purpose, now))
+    .where(and(eq(emailLinks.tokenHash, hashToken(hash)), eq(emailLinks.purpose, purpose)))
     .limit(1);
-  return row;
+  return row && linkStateAt(row, now) === 'valid' ? row : undefined;
 }
 
 /**
- * Uses a link: one conditional UPDATE, so of any number of concurrent redemptions exactly one gets the row.
- * A wrong purpose, an expired, used or revoked link is a 400 'invalid_link'.
+ * Uses a link. A wrong purpose, an expired, used or revoked link is a 400 'invalid_link'. The use is one conditional
+ * UPDATE (still unused and unrevoked), so of any number of concurrent redemptions or a revocation exactly one wins.
  */
 export async function redeemLink(tx: Db, hash: string, purpose: LinkPurpose, now: Date): Promise<EmailLink> {
+  const link = await peekLink(tx, hash, purpose, now);
+  if (!link) throw invalidLink();
   const [row] = await tx
     .update(emailLinks)
     .set({ usedAt: now })
-    .where(live(hash, purpose, now))
+    .where(and(eq(emailLinks.id, link.id), isNull(emailLinks.usedAt), isNull(emailLinks.revokedAt)))
     .returning();
   if (!row) throw invalidLink();
   return row;

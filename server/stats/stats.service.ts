@@ -1,8 +1,8 @@
 import { statsCsvFileName } from '../../contracts/stats-csv.ts';
-import { STATS_PERIOD, type StatsPeriod, type StatsQuery } from '../../contracts/stats-periods.ts';
+import type { StatsPeriod, StatsQuery } from '../../contracts/stats-periods.ts';
 import type { Db } from '../db/database.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
-import { badRequest, forbidden } from '../lib/errors.ts';
+import { forbidden } from '../lib/errors.ts';
 import {
   type BucketTable,
   nodesByLicense,
@@ -12,6 +12,7 @@ import {
 } from './stats.repository.ts';
 import { statsCacheOf } from './stats-cache.ts';
 import { type StatsCsvExport, statsCsvStream } from './stats-csv.ts';
+import { statsWindowOf } from './stats-window.ts';
 
 /** The bucket table each period is read from: one row per node and interval of the period. */
 const BUCKET_TABLE: Record<StatsPeriod, BucketTable> = {
@@ -38,13 +39,7 @@ export function createStatsService(db: Db) {
    * of no node (403); answers what to read.
    */
   async function checkWindow(caller: Caller, period: StatsPeriod, query: StatsQuery): Promise<StatsWindow> {
-    const { windowSeconds: window, intervalSeconds: interval } = STATS_PERIOD[period];
-    const start = Math.floor(query.startTimestamp);
-    const end = Math.floor(query.endTimestamp);
-    const span = end - start;
-    if (span <= 0) throw badRequest('bad_window', 'endTimestamp must be after startTimestamp.');
-    if (span > window)
-      throw badRequest('window_too_long', `A ${period} window is at most ${window} seconds.`);
+    const { interval, start, first, last } = statsWindowOf(period, query.startTimestamp, query.endTimestamp);
     requireMember(caller, query.clientId);
     const keys = [...new Set(query.licenceKey)];
     const found = await nodesByLicense(db, keys);
@@ -52,10 +47,6 @@ export function createStatsService(db: Db) {
       throw forbidden('Every license key must belong to a node of this team.');
     }
     const ids = found.map((node) => node.id).sort((a, b) => a - b);
-    // The buckets starting in [start, end) are exactly those starting in [first, last): requests a few seconds apart
-    // share an answer, and only total_result.dt (the request's start) differs.
-    const first = Math.ceil(start / interval) * interval;
-    const last = Math.ceil(end / interval) * interval;
     return { table: BUCKET_TABLE[period], interval, ids, start, first, last };
   }
 

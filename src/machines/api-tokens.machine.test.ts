@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
 import {
   API_TOKEN_ERRORS,
@@ -92,6 +92,11 @@ describe('API tokens machine, behaviour', () => {
     actor.send({ type: 'tokens.create' });
     expect(actor.getSnapshot().context.nameError).toBe(API_TOKEN_ERRORS.nameTooLong.message);
     expect(calls).toEqual([]);
+    // 100 characters is the longest name the server takes.
+    actor.send({ type: 'tokens.edit', draft: { name: ` ${'x'.repeat(100)} ` } });
+    actor.send({ type: 'tokens.create' });
+    expect(actor.getSnapshot().context.nameError).toBeNull();
+    await vi.waitFor(() => expect(calls.map((body) => body.name)).toEqual(['x'.repeat(100)]));
   });
 
   it('sends the trimmed draft for the workspace team, shows the secret once, then forgets it', async () => {

@@ -57,10 +57,10 @@ describe('node list machine, behaviour', () => {
 
   function start(load: () => Promise<NodesAndConfigs>) {
     const goToAdd = vi.fn();
-    const loader = vi.fn(load);
+    const loader = vi.fn((_input: { teamId: number }) => load());
     const machine = nodeListMachine.provide({
       actions: { goToAdd },
-      actors: { loadNodesAndConfigs: fromPromise(() => loader()), node },
+      actors: { loadNodesAndConfigs: fromPromise(({ input }) => loader(input)), node },
     });
     return { actor: createActor(machine, { input: { teamId: 3 } }).start(), goToAdd, loader };
   }
@@ -75,7 +75,7 @@ describe('node list machine, behaviour', () => {
     answer = three;
     actor.send({ type: 'nodes.reload' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.nodes).toHaveLength(3));
-    expect(loader).toHaveBeenCalledTimes(2);
+    expect(loader.mock.calls).toEqual([[{ teamId: 3 }], [{ teamId: 3 }]]);
     actor.send({ type: 'nodes.add' });
     expect(goToAdd).toHaveBeenCalledOnce();
     expect(actor.getSnapshot().matches({ ready: { dialog: 'soon' } })).toBe(true);
@@ -159,6 +159,9 @@ describe('node list machine, behaviour', () => {
     expect(second!.getSnapshot().matches({ status: { active: 'online' } })).toBe(true);
     actor.send({ type: 'nodes.health', health: { ...wentOffline, nodeId: 99 } });
     expect(cardsOf(actor)).toHaveLength(2);
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.send({ type: 'nodes.health', health: { ...wentOffline, nodeId: 2 } });
+    expect(second!.getSnapshot().matches({ status: { active: 'offline' } })).toBe(true);
   });
 
   it('reloads the nodes and the configurations when a node actor deleted its node (spec 4)', async () => {

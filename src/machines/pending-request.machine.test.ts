@@ -98,3 +98,17 @@ describe('pending request machine, behaviour', () => {
     expect(calls).toEqual(['revoke 7']);
   });
 });
+
+describe('pending request machine, calls nobody provided', () => {
+  it.each(['resend', 'revoke'] as const)('a %s fails instead of pretending to succeed', async (call) => {
+    const actor = createActor(alone, { input }).start();
+    actor.send({ type: `request.${call}` });
+    const snapshot = await waitFor(
+      actor,
+      (state) => !state.matches(call === 'resend' ? 'resending' : 'revoking'),
+    );
+    expect(snapshot.value).toBe('pending');
+    expect(snapshot.context.notice).toBeNull();
+    expect(snapshot.context.errorCode).toBe('unexpected_answer');
+  });
+});

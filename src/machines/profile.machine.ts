@@ -84,8 +84,8 @@ export const profileMachine = setup({
     clearErrors: assign({ errors: {}, errorCode: null }),
   },
   guards: {
-    changeIsValid: ({ context, event }) =>
-      event.type === 'profile.pick' || !hasErrors(validateProfile(trimProfile(context.details))),
+    // Only a save is checked: a picked image is sent as it is, whatever the details typed.
+    changeIsValid: ({ context }) => !hasErrors(validateProfile(trimProfile(context.details))),
   },
 }).createMachine({
   id: 'profile',

@@ -48,7 +48,7 @@ describe('set-password machine, behaviour', () => {
       actions: { storeToken: (_, params) => storeToken(params.token), goNext },
     });
     const actor = createActor(machine, { input: { hash: 'h4sh' } }).start();
-    actor.send({ type: 'password.submit', password: ' secret1 ', confirm: 'secret1' });
+    actor.send({ type: 'password.submit', password: ' secret1 ', confirm: 'secret1  ' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('signedIn'));
     expect(save).toHaveBeenCalledWith({ hash: 'h4sh', password: 'secret1', confirm: 'secret1' });
     expect(storeToken).toHaveBeenCalledWith('n3w');

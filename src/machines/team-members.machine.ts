@@ -129,6 +129,7 @@ export const teamMembersMachine = setup({
   guards: {
     isEmailValid: ({ event }) =>
       validateEmail({ email: (event as Of<'team.invite'>).email.trim() }).email === undefined,
+    // Stryker disable next-line OptionalChaining: this guard runs only in 'confirming', which always holds a confirm.
     confirmsLeave: ({ context }) => context.confirm?.kind === 'leave',
   },
 }).createMachine({
@@ -189,6 +190,7 @@ export const teamMembersMachine = setup({
             target: 'removing',
             actions: {
               type: 'keepBusy',
+              // Stryker disable next-line OptionalChaining: 'confirming' always holds a confirm.
               params: ({ context }) => (context.confirm?.kind === 'remove' ? context.confirm.userId : 0),
             },
           },

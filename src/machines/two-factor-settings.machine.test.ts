@@ -8,6 +8,7 @@ const setUpAnswer = {
   secret: 'JBSWY3DPEHPK3PXP',
   uri: 'otpauth://totp/NODR%20Dashboard:ada?secret=JBSWY3DPEHPK3PXP',
 };
+const codeHint = 'Enter the 6-digit code from your authenticator app or a recovery code';
 const codes = Array.from({ length: 10 }, (_, i) => `abcde-1234${i}`);
 
 describe('two-factor settings machine, model', () => {
@@ -97,6 +98,21 @@ describe('two-factor settings machine, behaviour', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ off: 'idle' }));
     expect(disable).toHaveBeenLastCalledWith({ password: 'secret1', code: 'abcde-12345' });
     expect(actor.getSnapshot().context).toMatchObject({ password: '', changed: 'off' });
+  });
+
+  it.each([
+    ['a missing password', '', '123456', { password: 'Required field' }],
+    ['a missing recovery code', 'secret1', '', { code: codeHint }],
+    ['a code too short', 'secret1', '12345', { code: codeHint }],
+  ])('refuses to turn off for %s alone, naming only that field', async (_, password, code, errors) => {
+    const disable = vi.fn<Disable>(async () => ({ ok: true }));
+    const { actor } = start(true, disable);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ on: 'idle' }));
+    actor.send({ type: 'twoFactor.turnOff' });
+    actor.send({ type: 'twoFactor.disable', password, code });
+    expect(actor.getSnapshot().context.errors).toEqual(errors);
+    expect(actor.getSnapshot().value).toEqual({ on: 'confirming' });
+    expect(disable).not.toHaveBeenCalled();
   });
 
   it('keeps the recovery codes open until the person is done, and forgets everything when closed', async () => {

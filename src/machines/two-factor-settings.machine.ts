@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { normalizeCode, RECOVERY_CODE, TOTP_CODE, twoFactorMessages } from '../../contracts/two-factor.ts';
 import { authMessages, type FieldErrors, withoutError } from './auth-validation.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
@@ -89,9 +89,14 @@ export const twoFactorSettingsMachine = setup({
   },
   guards: {
     // Turning on takes an app code only: the recovery codes do not exist yet.
-    appCode: ({ event }) => event.type === 'twoFactor.confirm' && TOTP_CODE.test(normalizeCode(event.code)),
+    appCode: ({ event }) => {
+      // XState runs a guard only for its own event: this narrows the type (and throws on a wiring mistake).
+      assertEvent(event, 'twoFactor.confirm');
+      return TOTP_CODE.test(normalizeCode(event.code));
+    },
     disableFormValid: ({ event }) => {
-      if (event.type !== 'twoFactor.disable' || event.password === '') return false;
+      assertEvent(event, 'twoFactor.disable');
+      if (event.password === '') return false;
       const typed = normalizeCode(event.code);
       return TOTP_CODE.test(typed) || RECOVERY_CODE.test(typed);
     },
