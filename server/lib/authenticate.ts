@@ -115,7 +115,7 @@ async function liveSession(deps: AuthDeps, token: string): Promise<Session | und
   if (cached) return cached;
   const ticket = deps.sessionCache.ticket();
   const session = await sessionOf(deps.db, deps.clock, token);
-  if (session) deps.sessionCache.store(hash, session, ticket);
+  if (session) deps.sessionCache.store(hash, session, ticket, deps.clock.now());
   return session;
 }
 
