@@ -18,6 +18,7 @@ import { fork } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { MAX_STREAMS_PER_USER } from '../server/api/sse-streams.ts';
 import { autocannon, type BenchVariant, benchVariants, describeLoad } from './load.ts';
 
 const STREAMS = 1000;
@@ -114,9 +115,11 @@ async function run({ thread, sessionCacheSize, label }: BenchVariant): Promise<v
   });
   console.info(describeLoad(`node list, 50 connections, ${seconds} s, ${label}`, list));
 
-  // 2. Event delivery to 1,000 open streams (10 members, 100 streams each), triggered by a real toggle call.
+  // 2. Event delivery to 1,000 open streams, triggered by a real toggle call: 100 members with 10 streams each, since
+  // a user may hold MAX_STREAMS_PER_USER (issue 10 closes the oldest beyond it; with 10 members only 100 stayed open).
   const cookies: string[] = [];
-  for (let i = 0; i < 10; i++) cookies.push(`${SSE_COOKIE}=${await member(teamId)}`);
+  for (let i = 0; i < STREAMS / MAX_STREAMS_PER_USER; i++)
+    cookies.push(`${SSE_COOKIE}=${await member(teamId)}`);
   const rows = (await db.execute(
     sql`select id from nodes where team_id = ${teamId} and status = 10 limit 1`,
   )) as unknown as {
