@@ -77,7 +77,11 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
       write: (message: string) => {
         // Node's response would encode and frame the message again for each stream, and cork and uncork each
         // socket on the next tick: a tenth of a second of the event loop for 10,000 streams (docs/performance.md).
-        if (framedWrites && raw.chunkedEncoding && raw.headersSent) raw.socket?.write(framed(message));
+        // Only while nothing of the response waits in its own buffer (a pipelined response not yet on its socket),
+        // so the chunk never overtakes what Node still holds.
+        const socket = raw.socket;
+        if (framedWrites && socket && raw.chunkedEncoding && raw.headersSent && raw.writableLength === 0)
+          socket.write(framed(message));
         else raw.write(message);
       },
       close: () => close(),
