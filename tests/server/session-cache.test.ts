@@ -10,7 +10,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../helpers/server.ts';
-import { signUp } from './auth-helpers.ts';
+import { freshIp, mailedHash, send, signUp } from './auth-helpers.ts';
 import { createAccount, call as form, hashOf, PASSWORD, paths } from './profile-fixtures.ts';
 import { call, invitationHash } from './teams-helpers.ts';
 
@@ -105,6 +105,32 @@ describe('the session cache', () => {
     expect(changed.statusCode).toBe(200);
     expect((await check(other)).statusCode).toBe(401);
     expect((await check(user)).statusCode).toBe(200);
+  });
+
+  it('refuses every session at once after a password reset from a mailed link', async () => {
+    const account = await signUp(server, `reset-${randomToken(4).toLowerCase()}@example.com`);
+    expect((await check(account)).statusCode).toBe(200);
+    const recovered = await send(
+      server,
+      'POST',
+      '/auth/guest/recovery-password',
+      { login: account.email, url: 'http://localhost/resPassword' },
+      { ip: freshIp() },
+    );
+    expect(recovered.statusCode).toBe(200);
+    const hash = await mailedHash(server, account.email, '/resPassword/');
+    const reset = await send(
+      server,
+      'POST',
+      '/auth/guest/set-new-password',
+      { hash, password: 'reset-secret-3', confirm: 'reset-secret-3' },
+      { ip: freshIp() },
+    );
+    expect(reset.statusCode).toBe(200);
+    expect((await check(account)).statusCode).toBe(401);
+    expect(
+      (await check({ headers: { authorization: `Bearer ${reset.json().access_token}` } })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses every session of a deleted account at once', async () => {
