@@ -45,6 +45,21 @@ export function teamsOfUser(db: Db, userId: number): Promise<{ id: number; name:
     .orderBy(chosenFirst(), asc(teamMembers.createdAt), asc(teamMembers.teamId));
 }
 
+/** The user's columns the web app reads (UserBody); the others (hashes, alert settings) stay in the database. */
+const userViewColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  surname: users.surname,
+  phone: users.phone,
+  image: users.image,
+  changePasswordAt: users.changePasswordAt,
+  statusChangeEmail: users.statusChangeEmail,
+  newChangeEmail: users.newChangeEmail,
+  deleteProgress: users.deleteProgress,
+};
+export type UserViewRow = Pick<UserRow, keyof typeof userViewColumns>;
+
 /**
  * The user's row with its teams in the order of teamsOfUser, in one query (issue 12: the session check is called
  * after many actions, and each query is a round trip to the database thread). Undefined when there is no such user.
@@ -52,9 +67,9 @@ export function teamsOfUser(db: Db, userId: number): Promise<{ id: number; name:
 export async function userWithTeams(
   db: Db,
   userId: number,
-): Promise<{ user: UserRow; teams: { id: number; name: string; role: number }[] } | undefined> {
+): Promise<{ user: UserViewRow; teams: { id: number; name: string; role: number }[] } | undefined> {
   const rows = await db
-    .select({ user: users, teamId: teams.id, name: teams.name, role: teamMembers.role })
+    .select({ user: userViewColumns, teamId: teams.id, name: teams.name, role: teamMembers.role })
     .from(users)
     .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
     .leftJoin(teams, eq(teams.id, teamMembers.teamId))
