@@ -7,20 +7,43 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PgliteThreadMode } from '../server/db/database.ts';
 
+/** One server setup a bench measures: where PGlite runs (undefined: PostgreSQL) and the session cache's size. */
+export interface BenchVariant {
+  thread: PgliteThreadMode | undefined;
+  sessionCacheSize: number;
+  label: string;
+}
+
+const CACHE_ON = 10_000;
+
 /**
- * The database placements a bench runs, in order: on PGlite the HTTP thread ("before", issue 12) then the worker
- * thread ("after"); on PostgreSQL (DATABASE_URL) the one server. BENCH_PGLITE_THREADS=worker runs one of them.
+ * The setups a bench compares, in order. "Before" and "after" of issue 12 section 2 run in one process, under the
+ * same load: without the session cache (every request looks its session up in the database), then with it (the
+ * product's default). On PGlite they run in its worker thread (the product's placement); BENCH_PGLITE_THREADS=main
+ * or main,worker adds the HTTP thread (the placement before the worker). BENCH_SESSION_CACHE=on (or off) runs one.
  */
-export function benchThreads(): (PgliteThreadMode | undefined)[] {
-  if (process.env.DATABASE_URL) return [undefined];
-  const chosen = (process.env.BENCH_PGLITE_THREADS ?? 'main,worker').split(',');
-  return (['main', 'worker'] as const).filter((thread) => chosen.includes(thread));
+export function benchVariants(): BenchVariant[] {
+  const threads: (PgliteThreadMode | undefined)[] = process.env.DATABASE_URL
+    ? [undefined]
+    : (['main', 'worker'] as const).filter((thread) =>
+        (process.env.BENCH_PGLITE_THREADS ?? 'worker').split(',').includes(thread),
+      );
+  const caches = (process.env.BENCH_SESSION_CACHE ?? 'off,on').split(',');
+  return threads.flatMap((thread) =>
+    (['off', 'on'] as const)
+      .filter((cache) => caches.includes(cache))
+      .map((cache) => ({
+        thread,
+        sessionCacheSize: cache === 'on' ? CACHE_ON : 0,
+        label: `${placement(thread)}, session cache ${cache === 'on' ? 'on (after)' : 'off (before)'}`,
+      })),
+  );
 }
 
 /** How a bench names where the database ran. */
-export function placement(thread: PgliteThreadMode | undefined): string {
+function placement(thread: PgliteThreadMode | undefined): string {
   if (thread === undefined) return 'PostgreSQL';
-  return thread === 'main' ? 'PGlite on the HTTP thread (before)' : 'PGlite in its worker thread (after)';
+  return thread === 'main' ? 'PGlite on the HTTP thread' : 'PGlite in its worker thread';
 }
 
 export interface LoadFigures {

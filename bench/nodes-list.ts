@@ -7,19 +7,19 @@
  * The load (autocannon, and the 1,000 streams) runs in child processes, so that the clients do not share the
  * server's event loop. Figures are printed, never asserted.
  *
- * On PGlite both run twice in one process, with the database on the HTTP thread (before, issue 12) and in its
- * worker thread (after).
+ * Both run twice in one process (bench/load.ts benchVariants): without the session cache (before, issue 12) and
+ * with it (after).
  *
- * Usage: `npx tsx bench/nodes-list.ts` (PGlite in memory), or with DATABASE_URL set for PostgreSQL (it migrates and
- * seeds that database). BENCH_SECONDS sets the list duration (default 10); BENCH_PGLITE_THREADS=worker (or main)
- * runs one placement.
+ * Usage: `npm run bench:nodes` (PGlite in memory, in its worker thread), or with DATABASE_URL set for PostgreSQL (it
+ * migrates and seeds that database). BENCH_SECONDS sets the list duration (default 10); BENCH_PGLITE_THREADS=main,worker
+ * adds the HTTP thread placement, BENCH_SESSION_CACHE=on (or off) runs one setup.
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import type { PgliteThreadMode } from '../server/db/database.ts';
-import { autocannon, benchThreads, describeLoad, placement } from './load.ts';
+import { MAX_STREAMS_PER_USER } from '../server/api/sse-streams.ts';
+import { autocannon, type BenchVariant, benchVariants, describeLoad } from './load.ts';
 
 const STREAMS = 1000;
 const ROUNDS = 5;
@@ -33,10 +33,10 @@ interface StreamJob {
 }
 
 if (process.argv[2] === '--streams') await streamsClient(JSON.parse(process.argv[3]!) as StreamJob);
-else for (const thread of benchThreads()) await run(thread);
+else for (const variant of benchVariants()) await run(variant);
 
-async function run(thread: PgliteThreadMode | undefined): Promise<void> {
-  console.info(`\n${placement(thread)}`);
+async function run({ thread, sessionCacheSize, label }: BenchVariant): Promise<void> {
+  console.info(`\n${label}`);
   const { buildApp } = await import('../server/app.ts');
   const { testConfig } = await import('../server/config.ts');
   const { openDatabase } = await import('../server/db/database.ts');
@@ -50,7 +50,7 @@ async function run(thread: PgliteThreadMode | undefined): Promise<void> {
   const database = await openDatabase({ url: process.env.DATABASE_URL, thread });
   const db = database.db;
   await seedReferenceData(db);
-  const app = await buildApp({ config: testConfig(), database, logger: false });
+  const app = await buildApp({ config: testConfig({ sessionCacheSize }), database, logger: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
   async function member(teamId: number): Promise<string> {
@@ -113,11 +113,13 @@ async function run(thread: PgliteThreadMode | undefined): Promise<void> {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
   });
-  console.info(describeLoad(`node list, 50 connections, ${seconds} s, ${placement(thread)}`, list));
+  console.info(describeLoad(`node list, 50 connections, ${seconds} s, ${label}`, list));
 
-  // 2. Event delivery to 1,000 open streams (10 members, 100 streams each), triggered by a real toggle call.
+  // 2. Event delivery to 1,000 open streams, triggered by a real toggle call: 100 members with 10 streams each, since
+  // a user may hold MAX_STREAMS_PER_USER (issue 10 closes the oldest beyond it; with 10 members only 100 stayed open).
   const cookies: string[] = [];
-  for (let i = 0; i < 10; i++) cookies.push(`${SSE_COOKIE}=${await member(teamId)}`);
+  for (let i = 0; i < STREAMS / MAX_STREAMS_PER_USER; i++)
+    cookies.push(`${SSE_COOKIE}=${await member(teamId)}`);
   const rows = (await db.execute(
     sql`select id from nodes where team_id = ${teamId} and status = 10 limit 1`,
   )) as unknown as {

@@ -5,7 +5,8 @@
  *
  * The server is `server/main.ts` in a child process (its RSS is read from /proc); the streams are plain sockets in
  * this process. The streams belong to 1,000 users of one team (each user may hold 10 streams, issue 10).
- * Usage: `npm run bench:sse` (a throwaway PostgreSQL via scripts/with-postgres.sh). STREAMS and ROUNDS override.
+ * Usage: `npm run bench:sse` (a throwaway PostgreSQL via scripts/with-postgres.sh). STREAMS and ROUNDS override;
+ * BENCH_SSE_WRITES picks the write paths compared (below).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -87,6 +88,8 @@ function openStream(port: number, token: string, marker: RegExp): Promise<OpenSt
       (response) => {
         if (response.statusCode !== 200) return reject(new Error(`stream refused: ${response.statusCode}`));
         response.setEncoding('utf8');
+        // The server going away between two runs ends every stream; nothing to report.
+        response.on('error', () => {});
         response.on('data', (chunk: string) => {
           const at = performance.now();
           for (const _ of chunk.matchAll(marker)) stream.arrivals.push(at);
@@ -98,9 +101,38 @@ function openStream(port: number, token: string, marker: RegExp): Promise<OpenSt
   });
 }
 
+/**
+ * The two ways the server writes an event to its streams, compared in one run (issue 12): through Node's response
+ * (before) and as one chunk encoded once for all streams (after, SSE_FRAMED_WRITES). BENCH_SSE_WRITES=framed (or
+ * response) runs one.
+ */
+const variants = [
+  { label: "through Node's response (before)", framed: '0' },
+  { label: 'pre-framed chunks (after)', framed: '1' },
+].filter((variant) =>
+  (process.env.BENCH_SSE_WRITES ?? 'response,framed')
+    .split(',')
+    .includes(variant.framed === '1' ? 'framed' : 'response'),
+);
+
 async function main(): Promise<void> {
   const database = await openDatabase({ url });
   const { teamId, tokens } = await seed(database);
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  console.info(
+    `\nbench:sse on ${cpu} × ${os.cpus().length}, ${Math.round(os.totalmem() / MiB / 1024)} GiB, Node ${process.version}`,
+  );
+  for (const variant of variants) await measure(variant, teamId, tokens, database);
+  await database.close();
+  process.exit(0);
+}
+
+async function measure(
+  variant: (typeof variants)[number],
+  teamId: number,
+  tokens: string[],
+  database: Awaited<ReturnType<typeof openDatabase>>,
+): Promise<void> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-bench-sse-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -112,6 +144,7 @@ async function main(): Promise<void> {
       DEMO: '0',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
+      SSE_FRAMED_WRITES: variant.framed,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -163,12 +196,9 @@ async function main(): Promise<void> {
   const missed = latencies.filter((ms) => !Number.isFinite(ms)).length;
   const growth = after - before;
 
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   // The latency is wall time: on a machine busy with other work it grows; the server's CPU per event does not.
   const load = os.loadavg()[0]!.toFixed(1);
-  console.info(
-    `\nbench:sse on ${cpu} × ${os.cpus().length}, ${Math.round(os.totalmem() / MiB / 1024)} GiB, Node ${process.version}, load average ${load}`,
-  );
+  console.info(`\nevents written ${variant.label}, load average ${load}`);
   console.info(`${STREAMS} streams opened in ${(openedIn / 1000).toFixed(1)} s`);
   console.info(
     `server RSS ${(before / MiB).toFixed(1)} MiB -> ${(after / MiB).toFixed(1)} MiB: growth ${(growth / MiB).toFixed(1)} MiB (target <= 200), ${(growth / STREAMS / 1024).toFixed(1)} KiB per stream`,
@@ -183,9 +213,7 @@ async function main(): Promise<void> {
 
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
-  await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
 }
 
 await main();

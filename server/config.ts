@@ -30,6 +30,13 @@ export interface Config {
   mailHourlyBudget: number;
   /** Memory for cached statistics answers, in MB; 0 turns the cache off (docs/statistics-storage.md). */
   statsCacheMb: number;
+  /**
+   * Event streams: each event written to the socket as one HTTP chunk encoded once for all streams (issue 12,
+   * bench:sse); false writes through Node's response, as before, for the bench's comparison.
+   */
+  sseFramedWrites: boolean;
+  /** Signed-in sessions each process keeps in memory (issue 12, server/lib/session-cache.ts); 0 turns it off. */
+  sessionCacheSize: number;
   /** Seconds a SIGTERM/SIGINT drain may take before the process exits anyway (issue 10). */
   shutdownTimeoutS: number;
   /**
@@ -149,6 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       hourDays: integer(env.RETENTION_HOUR_DAYS, 3 * 365),
     },
     statsCacheMb: integer(env.STATS_CACHE_MB, 32),
+    sseFramedWrites: flag(env.SSE_FRAMED_WRITES, true),
+    sessionCacheSize: Math.max(0, integer(env.SESSION_CACHE_SIZE, 10_000)),
     shutdownTimeoutS: integer(env.SHUTDOWN_TIMEOUT_S, 10),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mailHourlyBudget: integer(env.MAIL_HOURLY_BUDGET, MAIL_HOURLY_BUDGET),

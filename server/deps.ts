@@ -1,10 +1,12 @@
 import type { HealthSweep } from './api/health-sweep.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
+import type { Session } from './lib/authenticate.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Drain } from './lib/drain.ts';
 import type { EventHub } from './lib/events.ts';
 import type { Mailer } from './lib/mail.ts';
+import type { SessionCache } from './lib/session-cache.ts';
 import type { Metrics } from './metrics/metrics.ts';
 
 /**
@@ -18,6 +20,8 @@ export interface Deps {
   clock: Clock;
   mailer: Mailer;
   hub: EventHub;
+  /** issue 12: this process's signed-in sessions by token hash; `hub` tells it what to forget. */
+  sessionCache: SessionCache<Session>;
   drain: Drain;
   /** issue 9: the node health sweep; `npm start` runs it on a timer, tests call `sweep()` themselves. */
   health: HealthSweep;

@@ -11,12 +11,12 @@ import { type Caller, requireMember, requireSelf } from '../lib/authenticate.ts'
 import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
 import {
   findTeam,
-  findUserById,
   membersOfTeam,
   type ProfileFields,
   renameTeam,
   teamsOfUser,
   updateProfile,
+  userWithTeams,
 } from './accounts.repository.ts';
 import { assertTeamWritable } from './team-guard.ts';
 
@@ -24,8 +24,9 @@ const TEAM_NAME_MAX = 100;
 
 /** The user as the web app reads it (src/api/auth.ts UserStruct). */
 export async function userView(deps: Deps, userId: number): Promise<UserBody> {
-  const user = await findUserById(deps.db, userId);
-  if (!user) throw unauthorized();
+  const found = await userWithTeams(deps.db, userId);
+  if (!found) throw unauthorized();
+  const { user, teams } = found;
   return {
     id: user.id,
     email: user.email,
@@ -37,7 +38,7 @@ export async function userView(deps: Deps, userId: number): Promise<UserBody> {
     statusChangeEmail: user.statusChangeEmail,
     newChangeEmail: user.newChangeEmail,
     deleteProgress: user.deleteProgress,
-    TeamsRender: await teamsOfUser(deps.db, user.id),
+    TeamsRender: teams,
   };
 }
 

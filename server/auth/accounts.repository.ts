@@ -45,6 +45,44 @@ export function teamsOfUser(db: Db, userId: number): Promise<{ id: number; name:
     .orderBy(chosenFirst(), asc(teamMembers.createdAt), asc(teamMembers.teamId));
 }
 
+/** The user's columns the web app reads (UserBody); the others (hashes, alert settings) stay in the database. */
+const userViewColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  surname: users.surname,
+  phone: users.phone,
+  image: users.image,
+  changePasswordAt: users.changePasswordAt,
+  statusChangeEmail: users.statusChangeEmail,
+  newChangeEmail: users.newChangeEmail,
+  deleteProgress: users.deleteProgress,
+};
+export type UserViewRow = Pick<UserRow, keyof typeof userViewColumns>;
+
+/**
+ * The user's row with its teams in the order of teamsOfUser, in one query (issue 12: the session check is called
+ * after many actions, and each query is a round trip to the database thread). Undefined when there is no such user.
+ */
+export async function userWithTeams(
+  db: Db,
+  userId: number,
+): Promise<{ user: UserViewRow; teams: { id: number; name: string; role: number }[] } | undefined> {
+  const rows = await db
+    .select({ user: userViewColumns, teamId: teams.id, name: teams.name, role: teamMembers.role })
+    .from(users)
+    .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
+    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(users.id, userId))
+    .orderBy(chosenFirst(), asc(teamMembers.createdAt), asc(teamMembers.teamId));
+  const [first] = rows;
+  if (!first) return undefined;
+  const memberships = rows.flatMap(({ teamId, name, role }) =>
+    teamId === null || name === null || role === null ? [] : [{ id: teamId, name, role }],
+  );
+  return { user: first.user, teams: memberships };
+}
+
 /**
  * Holds the user's row until the transaction ends. Every transaction that touches a user's links takes this lock
  * first, so they queue up instead of deadlocking on the link rows.

@@ -101,17 +101,19 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
       if (!link || !user) throw invalidLink();
       await enforce([limits.setPasswordAddress, user.email]);
       const passwordHash = await hashPassword(input.password);
-      await db.transaction(async (tx) => {
+      const revoked = await db.transaction(async (tx) => {
         await lockUser(tx, user.id);
         await redeemLink(tx, input.hash, link.purpose as LinkPurpose, now);
         await setPasswordHash(tx, user.id, passwordHash, now);
         // issue 10: also ends a pending e-mail change, so a reset takes the account back from an intruder.
         await revokeAllLinks(tx, user.id, now);
-        await revokeOtherSessions(deps, user.id, undefined, tx);
+        const ids = await revokeOtherSessions(deps, user.id, undefined, tx);
         await revokeChallenges(tx, user.id, now);
         const kind = ACTIVITY.passwordSetFromLink;
         await recordActivity(tx, { userId: user.id, kind, ip, userAgent: visitor.userAgent, at: now });
+        return ids;
       });
+      deps.hub.revokeSessions(revoked);
       // The owner who just proved the mailbox is theirs is not kept out by someone else's failed sign-ins.
       await throttle.forgetAccount(normalizeEmail(user.email));
       // issue 10 section 9: a mailbox is not a second factor; the code is still asked for.

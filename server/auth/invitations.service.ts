@@ -94,6 +94,7 @@ export function createInvitationsService(deps: Deps) {
       if (joined && (await countMembers(tx, teamId)) > TEAM_LIMITS.members) throw teamError('membersFull');
       await setWorkspace(tx, userId, teamId);
     });
+    hub.accessChanged([userId]);
     hub.publish(teamId, STREAM_EVENT.account);
     hub.joinedTeam(userId);
     return { teamId };

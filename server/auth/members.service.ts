@@ -75,6 +75,7 @@ export function createMembersService(deps: Deps) {
         if (role !== ADMIN_ROLE) await keepsAnAdmin(tx, teamId, current);
         await setMemberRole(tx, teamId, userId, role);
       });
+      hub.accessChanged([userId]);
       hub.publish(teamId, STREAM_EVENT.account);
       return memberJson(teamId, userId);
     },
@@ -94,6 +95,7 @@ export function createMembersService(deps: Deps) {
         await keepsAnAdmin(tx, teamId, current);
         await deleteMembership(tx, teamId, userId);
       });
+      hub.accessChanged([userId]);
       hub.endMembership(teamId, userId);
       hub.publish(teamId, STREAM_EVENT.account);
       return { ok: true };
@@ -104,6 +106,8 @@ export function createMembersService(deps: Deps) {
       requireSelf(caller, userId);
       requireMember(caller, teamId);
       await setWorkspace(db, userId, teamId);
+      // The caller's teams are ordered by it (their current workspace first).
+      hub.accessChanged([userId]);
       return userView(deps, userId);
     },
   };

@@ -63,14 +63,16 @@ export function createPasswordService(deps: Deps, limits: ProfileLimiters) {
       if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw incorrectPassword();
       const passwordHash = await hashPassword(input.new_password);
       const now = deps.clock.now();
-      await deps.db.transaction(async (tx) => {
+      const revoked = await deps.db.transaction(async (tx) => {
         await setPasswordHash(tx, userId, passwordHash, now);
         // issue 10: a pending e-mail change or reset link an intruder started ends with the new password.
         await revokeAllLinks(tx, userId, now);
-        await revokeOtherSessions(deps, userId, caller.sessionId, tx);
+        const ids = await revokeOtherSessions(deps, userId, caller.sessionId, tx);
         await recordActivity(tx, { userId, kind: ACTIVITY.passwordChanged, at: now, ...caller.client });
         await deps.mailer.send(passwordChangedMail(user.email, deps.config.publicUrl), tx);
+        return ids;
       });
+      deps.hub.revokeSessions(revoked);
       deps.mailer.drain().catch(() => {});
       return userView(deps, userId);
     },

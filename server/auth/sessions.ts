@@ -40,8 +40,10 @@ export async function createSession(
 }
 
 /**
- * Ends every live session of the user except `keepSessionId` (all of them without it) and closes their event
- * streams. issue 2: setting or resetting a password revokes every other session.
+ * Ends every live session of the user except `keepSessionId` (all of them without it) and returns their ids. issue 2:
+ * setting or resetting a password revokes every other session. The caller passes the ids to `hub.revokeSessions`
+ * once its transaction has committed (their streams close and every replica forgets them; issue 12: told before
+ * the commit, a replica could cache a session again from the not yet changed row).
  */
 export async function revokeOtherSessions(
   deps: Deps,
@@ -56,9 +58,7 @@ export async function revokeOtherSessions(
     .set({ revokedAt: deps.clock.now() })
     .where(and(...conditions))
     .returning({ id: sessions.id });
-  const ids = revoked.map((row) => row.id);
-  deps.hub.revokeSessions(ids);
-  return ids;
+  return revoked.map((row) => row.id);
 }
 
 /** The event stream's cookie: the same token, only sent to the stream's path (EventSource cannot send headers). */

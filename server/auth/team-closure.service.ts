@@ -81,6 +81,7 @@ export function createTeamClosureService(deps: Deps, limits: ProfileLimiters) {
         if (!pending) throw teamError('noClosure');
         return closeTeamRows(tx, teamId, clock.now());
       });
+      hub.accessChanged(removed);
       hub.publish(teamId, STREAM_EVENT.account);
       for (const userId of removed) hub.endMembership(teamId, userId);
       return { ok: true };

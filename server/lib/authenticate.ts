@@ -6,6 +6,7 @@ import { sessions, teamMembers, users } from '../db/schema.ts';
 import { type ApiTokenGrant, grantOf, touchApiToken } from './api-token-auth.ts';
 import type { Clock } from './clock.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import type { SessionCache } from './session-cache.ts';
 import { hashToken } from './tokens.ts';
 
 export const SSE_COOKIE = 'nodr_session';
@@ -36,7 +37,14 @@ export interface Caller {
   apiToken?: { id: number; scope: ApiTokenScope };
 }
 
-type Session = Omit<Caller, 'client' | 'apiToken'>;
+export type Session = Omit<Caller, 'client' | 'apiToken'>;
+
+/** What authenticating reads: the database, the time, and this process's cache of sessions (issue 12). */
+export interface AuthDeps {
+  db: Db;
+  clock: Clock;
+  sessionCache: SessionCache<Session>;
+}
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -88,14 +96,27 @@ export async function sessionOf(db: Db, clock: Clock, token: string): Promise<Se
 /** issue 10: "last active" of a session is written at most once a minute, not on every request. */
 export const LAST_SEEN_STEP_MS = 60_000;
 
-async function touchSession(db: Db, clock: Clock, caller: Session, request: FastifyRequest): Promise<void> {
+async function touchSession(db: Db, clock: Clock, session: Session, request: FastifyRequest): Promise<void> {
   const now = clock.now();
   const staleBefore = new Date(now.getTime() - LAST_SEEN_STEP_MS);
-  if (caller.lastSeenAt > staleBefore) return;
+  if (session.lastSeenAt > staleBefore) return;
+  // The cached copy (if any) is this object: it now says "seen now", so this process writes again in a minute.
+  session.lastSeenAt = now;
   await db
     .update(sessions)
     .set({ lastSeenAt: now, ip: request.ip })
-    .where(and(eq(sessions.id, caller.sessionId), lt(sessions.lastSeenAt, staleBefore)));
+    .where(and(eq(sessions.id, session.sessionId), lt(sessions.lastSeenAt, staleBefore)));
+}
+
+/** The live session of a token: from this process's cache, else from the database (and then cached). */
+async function liveSession(deps: AuthDeps, token: string): Promise<Session | undefined> {
+  const hash = hashToken(token);
+  const cached = deps.sessionCache.get(hash, deps.clock.now());
+  if (cached) return cached;
+  const ticket = deps.sessionCache.ticket();
+  const session = await sessionOf(deps.db, deps.clock, token);
+  if (session) deps.sessionCache.store(hash, session, ticket, deps.clock.now());
+  return session;
 }
 
 // A token without an expiry stands as a session that never ends (the latest date a Date holds).
@@ -119,22 +140,21 @@ function tokenCaller(grant: ApiTokenGrant, request: FastifyRequest): Caller {
  * `apiTokens` is set (the main API and statistics); elsewhere it is a 401 that says so.
  */
 export async function authenticate(
-  db: Db,
-  clock: Clock,
+  deps: AuthDeps,
   request: FastifyRequest,
   options: { fromCookie?: boolean; apiTokens?: boolean } = {},
 ): Promise<Caller> {
   const token = options.fromCookie ? request.cookies?.[SSE_COOKIE] : bearerToken(request);
   if (token && !options.fromCookie && isApiToken(token)) {
     if (!options.apiTokens) throw unauthorized(API_TOKEN_ERRORS.notHere.message);
-    const grant = await grantOf(db, clock, token);
+    const grant = await grantOf(deps.db, deps.clock, token);
     if (!grant) throw unauthorized(API_TOKEN_ERRORS.invalid.message);
-    await touchApiToken(db, clock, grant);
+    await touchApiToken(deps.db, deps.clock, grant);
     return tokenCaller(grant, request);
   }
-  const session = token ? await sessionOf(db, clock, token) : undefined;
+  const session = token ? await liveSession(deps, token) : undefined;
   if (!session) throw unauthorized();
-  await touchSession(db, clock, session, request);
+  await touchSession(deps.db, deps.clock, session, request);
   return { ...session, client: clientOf(request) };
 }
 

@@ -2,7 +2,8 @@ import type { StreamEventCode } from '../../contracts/event-stream.ts';
 import type { NodeHealthEvent } from '../../contracts/node-health.ts';
 
 /**
- * What one replica tells every replica (issue 12): a team event for the streams, sessions to close, statistics
+ * What one replica tells every replica (issue 12): a team event for the streams, sessions to close, users whose
+ * teams or roles changed (their cached sessions are forgotten, server/lib/session-cache.ts), statistics
  * data that changed (empty `nodeIds`: any node's). `resync` is never sent: a bus that may have missed messages
  * (its connection dropped) hands it to its own process, which then tells every open stream to reload.
  */
@@ -10,6 +11,7 @@ export type BusMessage =
   | { kind: 'event'; teamId: number; value: StreamEventCode }
   | { kind: 'health'; teamId: number; health: NodeHealthEvent }
   | { kind: 'revoke'; sessionIds: number[] }
+  | { kind: 'access'; userIds: number[] }
   | { kind: 'stats'; nodeIds: number[] }
   | { kind: 'resync' };
 

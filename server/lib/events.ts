@@ -1,6 +1,7 @@
 import { STREAM_EVENT, type StreamEventCode } from '../../contracts/event-stream.ts';
 import { HEALTH_EVENT, type NodeHealthEvent } from '../../contracts/node-health.ts';
 import { type BusMessage, createMemoryBus, type EventBus } from './event-bus.ts';
+import type { AccessChange } from './session-cache.ts';
 
 /** spec 7: the event stream's numbered messages, named in contracts/event-stream.ts. */
 export type LiveEventValue = StreamEventCode;
@@ -76,9 +77,37 @@ export class EventHub {
     };
   }
 
+  /**
+   * Ends sessions everywhere: their streams close and their cached lookups are forgotten. Call it once the revocation
+   * has committed. This process forgets at once; others when the bus delivers.
+   */
   revokeSessions(sessionIds: Iterable<number>): void {
     const ids = [...sessionIds];
-    if (ids.length > 0) this.bus.publish({ kind: 'revoke', sessionIds: ids });
+    if (ids.length === 0) return;
+    this.tellAccess({ sessionIds: ids });
+    this.bus.publish({ kind: 'revoke', sessionIds: ids });
+  }
+
+  /** issue 12: cached sessions (server/lib/session-cache.ts) hear here what makes them wrong. */
+  private readonly accessListeners = new Set<(change: AccessChange) => void>();
+
+  onAccessChanged(listener: (change: AccessChange) => void): () => void {
+    this.accessListeners.add(listener);
+    return () => this.accessListeners.delete(listener);
+  }
+
+  /**
+   * These users' teams, roles or chosen workspace changed: every replica forgets their cached sessions, this one at
+   * once. Call it once the change has committed.
+   */
+  private tellAccess(change: AccessChange): void {
+    for (const listener of this.accessListeners) listener(change);
+  }
+
+  accessChanged(userIds: number[]): void {
+    if (userIds.length === 0) return;
+    this.tellAccess({ userIds });
+    this.bus.publish({ kind: 'access', userIds });
   }
 
   /** Stops hearing the bus (the app is closing). */
@@ -93,14 +122,17 @@ export class EventHub {
     } else if (message.kind === 'health') {
       const { teamId, health } = message;
       this.emit({ id: this.nextId(teamId), teamId, value: HEALTH_EVENT, health });
-    } else if (message.kind === 'revoke') this.closeSessions(message.sessionIds);
+    } else if (message.kind === 'revoke') {
+      this.closeSessions(message.sessionIds);
+      this.tellAccess({ sessionIds: message.sessionIds });
+    } else if (message.kind === 'access') this.tellAccess({ userIds: message.userIds });
     else if (message.kind === 'stats') for (const listener of this.statsListeners) listener(message.nodeIds);
     else this.resync();
   }
 
   /**
    * Events may have been missed while the bus was away: every stream is told its node list and account changed,
-   * so the web app reloads both, and cached statistics are dropped.
+   * so the web app reloads both, and cached statistics and sessions are dropped.
    */
   private resync(): void {
     for (const teamId of [...this.listeners.keys()]) {
@@ -108,6 +140,8 @@ export class EventHub {
       this.emit({ id: this.nextId(teamId), teamId, value: STREAM_EVENT.account });
     }
     for (const listener of this.statsListeners) listener([]);
+    // A missed revocation must not leave a session usable here.
+    this.tellAccess({ all: true });
   }
 
   private nextId(teamId: number): number {

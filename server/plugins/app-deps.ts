@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { HealthSweep } from '../api/health-sweep.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { Session } from '../lib/authenticate.ts';
 import type { Clock } from '../lib/clock.ts';
 import { Drain, installDrainHooks } from '../lib/drain.ts';
 import { createMemoryBus } from '../lib/event-bus.ts';
@@ -11,6 +12,7 @@ import { startPeriodicJob } from '../lib/periodic-jobs.ts';
 import { createPgEventBus } from '../lib/pg-event-bus.ts';
 import { deleteExpiredCounters } from '../lib/rate-counters.ts';
 import { serverKeys } from '../lib/server-secret.ts';
+import { SessionCache } from '../lib/session-cache.ts';
 import { createMetrics } from '../metrics/metrics.ts';
 
 export interface AppDepsOptions {
@@ -28,6 +30,8 @@ export const appDeps = fp<AppDepsOptions>(async (app, { config, database, clock 
   const bus = config.databaseUrl ? createPgEventBus(config.databaseUrl, app.log) : createMemoryBus();
   await bus.start();
   const hub = new EventHub(bus);
+  const sessionCache = new SessionCache<Session>(config.sessionCacheSize);
+  hub.onAccessChanged((change) => sessionCache.forget(change));
   const mailer = new Mailer(database.db, config, app.log, clock);
   const drain = new Drain();
   const keys = serverKeys(database.db);
@@ -42,7 +46,18 @@ export const appDeps = fp<AppDepsOptions>(async (app, { config, database, clock 
   });
   const metrics = createMetrics(database);
   mailer.on('failed', () => metrics.mailFailures.inc());
-  app.decorate('deps', { config, db: database.db, database, clock, mailer, hub, drain, health, metrics });
+  app.decorate('deps', {
+    config,
+    db: database.db,
+    database,
+    clock,
+    mailer,
+    hub,
+    sessionCache,
+    drain,
+    health,
+    metrics,
+  });
   installDrainHooks(app, drain);
   const counters = startPeriodicJob({ db: database.db, clock }, app.log, {
     name: 'rate-counter-cleanup',

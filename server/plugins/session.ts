@@ -48,15 +48,15 @@ export function acceptApiTokens(app: FastifyInstance): void {
  * tokens the caller may be a token (`caller.apiToken`).
  */
 export async function requireSession(request: FastifyRequest): Promise<void> {
-  const { db, clock } = request.server.deps;
   const apiTokens = (request as SignedInRequest)[apiTokensKey] === true;
-  (request as SignedInRequest)[callerKey] = await authenticate(db, clock, request, { apiTokens });
+  (request as SignedInRequest)[callerKey] = await authenticate(request.server.deps, request, { apiTokens });
 }
 
 /** The event stream's session: from the session cookie, since EventSource cannot send an Authorization header. */
 export async function requireStreamSession(request: FastifyRequest): Promise<void> {
-  const { db, clock } = request.server.deps;
-  (request as SignedInRequest)[callerKey] = await authenticate(db, clock, request, { fromCookie: true });
+  (request as SignedInRequest)[callerKey] = await authenticate(request.server.deps, request, {
+    fromCookie: true,
+  });
 }
 
 /**

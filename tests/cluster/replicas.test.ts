@@ -161,6 +161,41 @@ describe('two replicas on one PostgreSQL', () => {
     await new Promise((resolve) => proxy.close(resolve));
   });
 
+  it('refuses on replica B, within the bus delivery, a session signed out and a member removed through replica A', async () => {
+    const [a, b] = bases as [string, string];
+    const admin = await signedInAdmin(database, `cache-${randomToken(4).toLowerCase()}@example.com`);
+    const member = await signedInAdmin(database, `cache-${randomToken(4).toLowerCase()}@example.com`);
+    await database.db.insert(teamMembers).values({ teamId: admin.teamId, userId: member.userId, role: 20 });
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    const list = (base: string, token: string) =>
+      fetch(`${base}/api/v1/nodres/team/${admin.teamId}`, { method: 'POST', headers: bearer(token) });
+    const check = (base: string, token: string) => fetch(`${base}/auth/v1/check`, { headers: bearer(token) });
+    /** Polls until the status is reached; the milliseconds it took. */
+    const until = async (status: number, request: () => Promise<Response>) => {
+      const start = Date.now();
+      while ((await request()).status !== status) {
+        if (Date.now() - start > 2_000) throw new Error(`still not ${status} after 2 s`);
+        await sleep(10);
+      }
+      return Date.now() - start;
+    };
+    // Both sessions are now cached on B.
+    expect((await list(b, member.token)).status).toBe(200);
+    expect((await check(b, admin.token)).status).toBe(200);
+
+    const removed = await fetch(`${a}/auth/v1/teams/${admin.teamId}/members/${member.userId}`, {
+      method: 'DELETE',
+      headers: bearer(admin.token),
+    });
+    expect(removed.status).toBe(200);
+    expect((await list(a, member.token)).status).toBe(403);
+    await until(403, () => list(b, member.token));
+
+    expect((await fetch(`${a}/auth/v1/logout`, { headers: bearer(admin.token) })).status).toBe(200);
+    expect((await check(a, admin.token)).status).toBe(401);
+    await until(401, () => check(b, admin.token));
+  });
+
   it('counts a rate limit across both replicas', async () => {
     const login = `limited-${randomToken(4).toLowerCase()}@example.com`;
     const statuses: number[] = [];

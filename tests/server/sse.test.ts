@@ -254,3 +254,31 @@ describe('event stream and server shutdown', () => {
     expect(performance.now() - started).toBeLessThan(5000);
   });
 });
+
+describe.each([
+  { framed: true, path: 'one chunk encoded once for all streams' },
+  { framed: false, path: "Node's response per stream (bench:sse's before)" },
+])('event stream writes: $path', ({ framed }) => {
+  let server: TestServer;
+  let base: string;
+  beforeAll(async () => {
+    server = await startTestServer({ sseFramedWrites: framed });
+    base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => server.close());
+
+  it('delivers each event, in order and whole, to every stream of the team', async () => {
+    const owner = await createSignedInUser(server);
+    const member = await createSignedInUser(server, { teamId: owner.teamId });
+    const streams = [await openStream(base, cookieOf(owner)), await openStream(base, cookieOf(member))];
+    for (const stream of streams) await stream.waitFor(/retry/);
+    server.app.deps.hub.publish(owner.teamId, 10);
+    server.app.deps.hub.publish(owner.teamId, 30);
+    server.app.deps.hub.publish(owner.teamId, 30);
+    for (const stream of streams) {
+      await stream.waitFor(/id: 3\ndata: 30\n\n/);
+      expect(stream.text()).toBe('retry: 1000\n\nid: 1\ndata: 10\n\nid: 2\ndata: 30\n\nid: 3\ndata: 30\n\n');
+    }
+    await Promise.all(streams.map((stream) => stream.cancel()));
+  });
+});
