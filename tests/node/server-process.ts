@@ -10,6 +10,15 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 }
 
+/** Children still running: a test that fails before it stops its server must not leave it holding the port. */
+const children = new Set<ChildProcess>();
+
+/** Kills every server this file's tests started and did not see exit (afterEach, and when the worker exits). */
+export function killServerProcesses(): void {
+  for (const child of children) child.kill('SIGKILL');
+}
+process.once('exit', killServerProcesses);
+
 /** `node --import tsx server/main.ts` on a data folder and port, as `npm start` runs it. */
 export function startServerProcess(
   dataDir: string,
@@ -37,6 +46,8 @@ export function startServerProcess(
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
   );

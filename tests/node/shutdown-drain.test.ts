@@ -3,11 +3,11 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SHUTDOWN_EVENT } from '../../contracts/event-stream.ts';
 import { SSE_COOKIE } from '../../server/lib/authenticate.ts';
 import { copyPgliteTemplate } from '../helpers/database.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
+import { killServerProcesses, type ServerProcess, startServerProcess } from './server-process.ts';
 
 const CONNECTIONS = 50;
 const DEADLINE_MS = 10_000;
@@ -95,6 +95,9 @@ function report(label: string, figures: LoadFigures, exitMs: number) {
       `${figures.unanswered.length} unanswered, exit after ${exitMs} ms`,
   );
 }
+
+// A test that failed before stopping its server would leave it on the port the next test or run needs.
+afterEach(killServerProcesses);
 
 describe('SIGTERM drain of a real server process (issue 10)', () => {
   const dataDirs: string[] = [];
