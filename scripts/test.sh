@@ -51,11 +51,7 @@ step "typecheck" npx tsc -p tsconfig.json --noEmit
 step "lint and format" npx biome check .
 if [ -d installer ]; then step "shellcheck" shellcheck installer/*.sh scripts/*.sh .ci/run; fi
 step "unit and model tests" npx vitest run --project unit
-# issue 15: the mutation check of the pure modules (Stryker, break at 80%) runs beside the PGlite server tests, which
-# leave part of a core idle (timers, child processes).
-alongside "mutation check of the pure modules" npm run --silent test:mutation:ci
 step "server tests on PGlite" npx vitest run --project server --project process
-join
 # The product runs PGlite in its worker thread (issue 12); the step above runs it on the test's thread. These files
 # cover the same calls (sessions, nodes, statistics, errors) on the worker path.
 step "server tests on PGlite in its worker thread" env PGLITE_THREAD=worker npx vitest run --project server \
@@ -65,7 +61,11 @@ step "server and replica tests on PostgreSQL" \
   bash scripts/with-postgres.sh npx vitest run --project server --project cluster
 step "build" npx vite build --logLevel warn
 # The e2e set-up would build the web app again (tests/e2e/global-setup.ts): the step above just built it.
+# issue 15: the mutation check of the pure modules (Stryker, break at 80%) runs beside the end-to-end tests, which
+# mostly wait (timers, mail, the browser) and used about one of the two cores (docs/testing.md).
+alongside "mutation check of the pure modules" npm run --silent test:mutation:ci
 step "end-to-end tests in Chromium" env E2E_SKIP_BUILD=1 npx vitest run --project e2e
+join
 printf '\n\033[1m== time per step\033[0m\n'
 printf '%s\n' "${times[@]}"
 echo "All tests passed in $(( $(date +%s) - start )) s"
