@@ -67,7 +67,8 @@ export default defineConfig({
           globalSetup: ['tests/setup/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          maxWorkers: 2,
+          // Run in one Vitest call with the server project, which needs the same number of workers.
+          maxWorkers: 3,
         },
       },
       {
