@@ -30,12 +30,20 @@ export type MailRefusal = 'minute' | 'hour' | 'day' | 'ip';
 type Limiters = Record<keyof typeof MAIL_LIMITS, RateLimiter>;
 
 /**
- * Counts each check only when every one passes, so a refused attempt spends nothing. Two replicas checking one key
- * at the same instant may both pass the look and both count: a limit can be passed by one, never more.
+ * Counts each check only when every one passes, so a refused attempt spends nothing: each check counts atomically
+ * while under its limit (so attempts that arrive together, on one replica or several, never pass a limit), and when
+ * a later check refuses, the counts already taken are given back.
  */
 async function take(checks: [RateLimiter, string, MailRefusal][]): Promise<MailRefusal | null> {
-  for (const [limiter, key, refusal] of checks) if (!(await limiter.allows(key))) return refusal;
-  for (const [limiter, key] of checks) await limiter.hit(key);
+  const taken: (() => Promise<void>)[] = [];
+  for (const [limiter, key, refusal] of checks) {
+    const giveBack = await limiter.take(key);
+    if (!giveBack) {
+      for (const back of taken) await back();
+      return refusal;
+    }
+    taken.push(giveBack);
+  }
   return null;
 }
 

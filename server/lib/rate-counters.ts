@@ -26,13 +26,47 @@ export async function hitWindow(db: Db, key: string, now: number, windowMs: numb
   return row?.hits ?? 1;
 }
 
-/** The key's row while it still means something, else undefined. */
-export async function readCounter(db: Db, key: string, now: number) {
+/**
+ * Counts one hit in the key's fixed window only while the window holds fewer than `max` hits (a new window always
+ * takes it), in one statement, so requests that arrive together can never all pass. Returns the start of the window
+ * that counted it, or undefined when the key is at its limit (nothing counted).
+ */
+export async function hitWithin(
+  db: Db,
+  key: string,
+  now: number,
+  windowMs: number,
+  max: number,
+): Promise<number | undefined> {
+  const expired = sql`${now} - ${rateCounters.windowStart} >= ${windowMs}`;
   const [row] = await db
-    .select()
-    .from(rateCounters)
-    .where(and(eq(rateCounters.key, key), sql`${rateCounters.expiresAt} > ${now}`));
-  return row;
+    .insert(rateCounters)
+    .values({ key, windowStart: now, hits: 1, expiresAt: now + windowMs })
+    .onConflictDoUpdate({
+      target: rateCounters.key,
+      set: {
+        windowStart: sql`case when ${expired} then ${now} else ${rateCounters.windowStart} end`,
+        hits: sql`case when ${expired} then 1 else ${rateCounters.hits} + 1 end`,
+        expiresAt: sql`case when ${expired} then ${now + windowMs} else ${rateCounters.expiresAt} end`,
+      },
+      setWhere: sql`${expired} or ${rateCounters.hits} < ${max}`,
+    })
+    .returning({ windowStart: rateCounters.windowStart });
+  return row?.windowStart;
+}
+
+/** Takes back one hit that hitWithin counted in the window starting at `windowStart`, if that window still runs. */
+export async function takeBackHit(db: Db, key: string, windowStart: number): Promise<void> {
+  await db
+    .update(rateCounters)
+    .set({ hits: sql`${rateCounters.hits} - 1` })
+    .where(
+      and(
+        eq(rateCounters.key, key),
+        eq(rateCounters.windowStart, windowStart),
+        sql`${rateCounters.hits} > 0`,
+      ),
+    );
 }
 
 export async function deleteCounter(db: Db, key: string): Promise<void> {

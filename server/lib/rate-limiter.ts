@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { deleteCounter, hitWindow, readCounter } from './rate-counters.ts';
+import { deleteCounter, hitWindow, hitWithin, takeBackHit } from './rate-counters.ts';
 
 /**
  * A fixed-window counter per key, kept in the database (issue 12) so that every replica counts against one limit.
@@ -20,11 +20,14 @@ export class RateLimiter {
     return (await hitWindow(this.db, this.keyOf(key), this.now(), this.windowMs)) <= this.max;
   }
 
-  /** True when one more attempt would pass now; counts nothing. */
-  async allows(key: string): Promise<boolean> {
-    const time = this.now();
-    const row = await readCounter(this.db, this.keyOf(key), time);
-    return !row || time - row.windowStart >= this.windowMs || row.hits < this.max;
+  /**
+   * Counts one attempt only if it passes (atomically: of attempts that arrive together, at most the limit pass);
+   * returns a function that takes the count back, or null when the key is at its limit and nothing was counted.
+   */
+  async take(key: string): Promise<(() => Promise<void>) | null> {
+    const counted = await hitWithin(this.db, this.keyOf(key), this.now(), this.windowMs, this.max);
+    if (counted === undefined) return null;
+    return () => takeBackHit(this.db, this.keyOf(key), counted);
   }
 
   async reset(key: string): Promise<void> {

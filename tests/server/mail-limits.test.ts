@@ -1,5 +1,6 @@
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_LIMITS } from '../../server/auth/rate-limits.ts';
 import { mailOutbox } from '../../server/db/schema.ts';
 import { MAIL_LIMITS } from '../../server/lib/mail-limits.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -126,6 +127,62 @@ describe('mail limits per address: registration and recovery', () => {
     server.clock.set(new Date(start + windowMs));
     expect((await recover(server, known.email)).statusCode).toBe(200);
     expect(await delivered(server, known.email)).toBe(before + max + 1);
+  });
+});
+
+describe('mail limits under concurrent requests', () => {
+  // Each check counts atomically and only while under its limit: checking every limit first and counting after let
+  // requests that arrived together all pass the look before any of them counted.
+  it('mails an address once when 20 recovery requests for it arrive at once, from 20 clients', async () => {
+    const known = await signUp(server, address('burst'));
+    const before = await delivered(server, known.email);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => recover(server, known.email)));
+    // The recovery calls' own limit per address answers the rest with 429; of those it lets through, one mails.
+    const allowed = AUTH_LIMITS.recoveryAddress.max;
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      ...Array(allowed).fill(200),
+      ...Array(20 - allowed).fill(429),
+    ]);
+    expect(await delivered(server, known.email)).toBe(before + 1);
+  });
+
+  it('sends one e-mail-change confirmation when 10 requests of one user arrive at once; the refused spend nothing', async () => {
+    const owner = await signUp(server, address('burst-change'));
+    const targets = Array.from({ length: 10 }, (_, i) => address(`burst-new${i}`));
+    const answers = await Promise.all(
+      targets.map((email) =>
+        call(server, 'POST', paths.changeEmail(owner), { password: owner.password, email }, owner),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([200, ...Array(9).fill(429)]);
+    let sent = 0;
+    for (const email of targets) sent += await delivered(server, email);
+    expect(sent).toBe(1);
+    // The nine refused requests counted nothing against the day's 10: nine more minutes give nine more mails (after
+    // the password checks' 15-minute window, which the burst filled).
+    server.clock.advance(15 * MINUTE);
+    for (let i = 0; i < 9; i += 1) {
+      server.clock.advance(2 * MINUTE);
+      const email = address(`burst-after${i}`);
+      expect(
+        (await call(server, 'POST', paths.changeEmail(owner), { password: owner.password, email }, owner))
+          .statusCode,
+      ).toBe(200);
+    }
+    server.clock.advance(2 * MINUTE);
+    const eleventh = address('burst-eleventh');
+    const refused = await call(
+      server,
+      'POST',
+      paths.changeEmail(owner),
+      { password: owner.password, email: eleventh },
+      owner,
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      'You have reached the limit of 10 confirmation e-mails a day. Please try again tomorrow.',
+    );
   });
 });
 

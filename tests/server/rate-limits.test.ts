@@ -29,26 +29,40 @@ describe('a fixed-window limit', async () => {
     const time = manualClock();
     const limiter = new RateLimiter(db(), 'test', 3, 60_000, time.now);
     for (const _ of [1, 2, 3]) expect(await limiter.hit('a')).toBe(true);
-    expect(await limiter.allows('a')).toBe(false);
+    expect(await limiter.take('a')).toBeNull();
     expect(await limiter.hit('a')).toBe(false);
     // Another key has its own count.
     expect(await limiter.hit('b')).toBe(true);
     time.advance(59_999);
     expect(await limiter.hit('a')).toBe(false);
     time.advance(1);
-    expect(await limiter.allows('a')).toBe(true);
+    expect(await limiter.take('a')).not.toBeNull();
     expect(await limiter.hit('a')).toBe(true);
   });
 
-  it('asks without counting, and forgets a key when reset', async () => {
+  it('takes an attempt only while under the limit, gives it back on request, and forgets a key when reset', async () => {
     const time = manualClock();
     const limiter = new RateLimiter(db(), 'test', 1, 1000, time.now);
-    expect(await limiter.allows('a')).toBe(true);
-    expect(await limiter.allows('a')).toBe(true);
-    expect(await limiter.hit('a')).toBe(true);
-    expect(await limiter.allows('a')).toBe(false);
+    const giveBack = await limiter.take('a');
+    expect(giveBack).toBeTypeOf('function');
+    // At the limit, a refused take counts nothing: the window still holds one hit, so giving that back frees it.
+    expect(await limiter.take('a')).toBeNull();
+    await giveBack?.();
+    const again = await limiter.take('a');
+    expect(again).not.toBeNull();
+    // A give-back from a window that has ended leaves the next window's count alone.
+    time.advance(1000);
+    expect(await limiter.take('a')).not.toBeNull();
+    await again?.();
+    expect(await limiter.take('a')).toBeNull();
     await limiter.reset('a');
     expect(await limiter.hit('a')).toBe(true);
+  });
+
+  it('lets exactly the limit through when 20 attempts arrive at once', async () => {
+    const limiter = new RateLimiter(db(), 'test', 3, 60_000, manualClock().now);
+    const taken = await Promise.all(Array.from({ length: 20 }, () => limiter.take('burst')));
+    expect(taken.filter((giveBack) => giveBack !== null)).toHaveLength(3);
   });
 });
 
