@@ -8,6 +8,14 @@ const PGLITE_PROCESS_FILES = [
   'tests/node/shutdown-drain.test.ts',
 ];
 
+/** Server files run a second time with PGlite in its worker thread, the product's mode (project server-worker). */
+const PGLITE_WORKER_FILES = [
+  'tests/server/auth-journey.test.ts',
+  'tests/server/nodes-api.test.ts',
+  'tests/server/stats-api.test.ts',
+  'tests/server/database-errors.test.ts',
+];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -52,6 +60,22 @@ export default defineConfig({
           globalSetup: ['tests/setup/database-template.ts'],
           // Each file gets its own database. Two workers kept the cores busy only about two thirds of the time on
           // PostgreSQL (tests 232 s over 184 s wall), so a third runs in the gaps.
+          maxWorkers: 3,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The product runs PGlite in its worker thread (issue 12); the server project runs it on the test's thread.
+          // These files cover the same calls (sessions, nodes, statistics, errors) on the worker path, in the PGlite
+          // stage of scripts/test.sh, in the same Vitest call as the server project (so the same worker count).
+          name: 'server-worker',
+          environment: 'node',
+          include: PGLITE_WORKER_FILES,
+          env: { PGLITE_THREAD: 'worker' },
+          globalSetup: ['tests/setup/database-template.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           maxWorkers: 3,
         },
       },

@@ -15,58 +15,64 @@ step() {
   times+=("$(printf '%5d s  %s' $(( $(date +%s) - began )) "$name")")
 }
 
-# A step that runs alongside the next ones (for a step that leaves a core idle): its output goes to a file, shown
-# when `join` waits for it; its failure fails the command there. Stopped if the command ends first.
-side_name='' side_log='' side_pid=''
+# Steps that run alongside the next ones, at a lower CPU priority (nice): they take the core that the end-to-end
+# step leaves idle while its browsers wait on timers, mail and the network, and yield it whenever a browser or its
+# server needs it, so the timing-bound browser tests keep their pace. Each one's output goes to a file, shown when
+# `join_all` waits for it; a failure fails the command there. Stopped if the command ends first.
+side_names=() side_logs=() side_pids=()
 alongside() {
-  side_name=$1
+  local name=$1 log
   shift
-  side_log=$(mktemp)
-  printf '\n\033[1m== %s (started, runs alongside the next steps)\033[0m\n' "$side_name"
+  log=$(mktemp)
+  printf '\n\033[1m== %s (started, runs alongside the next steps)\033[0m\n' "$name"
   (
     began=$(date +%s)
     status=0
-    "$@" >"$side_log" 2>&1 || status=$?
-    echo $(( $(date +%s) - began )) >"$side_log.seconds"
+    nice -n 10 "$@" >"$log" 2>&1 || status=$?
+    echo $(( $(date +%s) - began )) >"$log.seconds"
     exit "$status"
   ) &
-  side_pid=$!
+  side_names+=("$name") side_logs+=("$log") side_pids+=("$!")
 }
-join() {
-  local status=0
-  wait "$side_pid" || status=$?
-  printf '\n\033[1m== %s (output)\033[0m\n' "$side_name"
-  cat "$side_log"
-  times+=("$(printf '%5d s  %s (alongside)' "$(cat "$side_log.seconds")" "$side_name")")
-  rm -f "$side_log" "$side_log.seconds"
-  side_pid=''
-  if [ "$status" -ne 0 ]; then
-    echo "$side_name failed (exit $status)"
-    exit "$status"
-  fi
+join_all() {
+  local i status failed=''
+  for i in "${!side_pids[@]}"; do
+    status=0
+    wait "${side_pids[$i]}" || status=$?
+    printf '\n\033[1m== %s (output)\033[0m\n' "${side_names[$i]}"
+    cat "${side_logs[$i]}"
+    times+=("$(printf '%5d s  %s (alongside)' "$(cat "${side_logs[$i]}.seconds")" "${side_names[$i]}")")
+    rm -f "${side_logs[$i]}" "${side_logs[$i]}.seconds"
+    if [ "$status" -ne 0 ]; then
+      echo "${side_names[$i]} failed (exit $status)"
+      failed=$status
+    fi
+  done
+  side_pids=()
+  [ -z "$failed" ] || exit "$failed"
 }
-trap '[ -z "$side_pid" ] || { pkill -TERM -P "$side_pid"; kill "$side_pid"; } 2>/dev/null || true' EXIT
+stop_sides() {
+  local pid
+  for pid in "${side_pids[@]}"; do { pkill -TERM -P "$pid"; kill "$pid"; } 2>/dev/null || true; done
+}
+trap stop_sides EXIT
 
 step "typecheck" npx tsc -p tsconfig.json --noEmit
 step "lint and format" npx biome check .
 if [ -d installer ]; then step "shellcheck" shellcheck installer/*.sh scripts/*.sh .ci/run; fi
 step "unit and model tests" npx vitest run --project unit
-step "server tests on PGlite" npx vitest run --project server --project process
-# The product runs PGlite in its worker thread (issue 12); the step above runs it on the test's thread. These files
-# cover the same calls (sessions, nodes, statistics, errors) on the worker path.
-step "server tests on PGlite in its worker thread" env PGLITE_THREAD=worker npx vitest run --project server \
-  tests/server/auth-journey.test.ts tests/server/nodes-api.test.ts tests/server/stats-api.test.ts \
-  tests/server/database-errors.test.ts
-# issue 15: the mutation check of the pure modules (Stryker, break at 80%) runs beside the PostgreSQL step, whose
-# workers wait on the database server part of the time. Beside the end-to-end step it made the timing-bound browser
-# tests (the node health grace) fail; beside the server tests both only slow down a little (docs/testing.md).
-alongside "mutation check of the pure modules" npm run --silent test:mutation:ci
-step "server and replica tests on PostgreSQL" \
-  bash scripts/with-postgres.sh npx vitest run --project server --project cluster
-join
+# The server project on PGlite on the test's thread, the process project (server processes on PGlite data folders)
+# and the server-worker project (a few server files again with PGlite in its worker thread, as the product runs it).
+step "server tests on PGlite" npx vitest run --project server --project process --project server-worker
 step "build" npx vite build --logLevel warn
+# issue 15: the server and replica tests on PostgreSQL and the mutation check of the pure modules (Stryker, break at
+# 80%) run beside the end-to-end step, which uses about one core of two (docs/testing.md "Time of the test command").
+alongside "server and replica tests on PostgreSQL" \
+  bash scripts/with-postgres.sh npx vitest run --project server --project cluster
+alongside "mutation check of the pure modules" npm run --silent test:mutation:ci
 # The e2e set-up would build the web app again (tests/e2e/global-setup.ts): the step above just built it.
 step "end-to-end tests in Chromium" env E2E_SKIP_BUILD=1 npx vitest run --project e2e
+join_all
 printf '\n\033[1m== time per step\033[0m\n'
 printf '%s\n' "${times[@]}"
 echo "All tests passed in $(( $(date +%s) - start )) s"
