@@ -14,7 +14,7 @@
  * read never touches stat_minute, and storing 5 million rows multiplies the seeding time (minutes on PostgreSQL,
  * far longer on PGlite).
  *
- * Knobs: BENCH_NODES (100), BENCH_DAYS (35), BENCH_RATE (500), BENCH_SECONDS (8), BENCH_CONNECTIONS (20),
+ * Knobs: BENCH_PORT (9122), BENCH_NODES (100), BENCH_DAYS (35), BENCH_RATE (500), BENCH_SECONDS (8), BENCH_CONNECTIONS (20),
  * BENCH_MINUTES (0).
  */
 import { spawn } from 'node:child_process';
@@ -32,7 +32,7 @@ import { freshDatabase } from '../tests/helpers/database.ts';
 import { postgresCpuMs, postmasterPid, processCpuMs } from './cpu-time.ts';
 import { DAY, seedMinutesByTime, seedNodes, seedTeam } from './stats-seed.ts';
 
-const PORT = 9122;
+const PORT = Number(process.env.BENCH_PORT ?? 9122);
 const NODES = Number(process.env.BENCH_NODES ?? 100);
 const DAYS = Number(process.env.BENCH_DAYS ?? 35);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
