@@ -87,11 +87,12 @@ async function openLoad(): Promise<LoadResult> {
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
+  const ms = (value: number) => Math.round(value * 10) / 10;
   return {
     latency: {
-      p50: percentile(latencies, 0.5),
-      p99: percentile(latencies, 0.99),
-      max: latencies.at(-1) ?? 0,
+      p50: ms(percentile(latencies, 0.5)),
+      p99: ms(percentile(latencies, 0.99)),
+      max: ms(latencies.at(-1) ?? 0),
     },
     requests: { average: latencies.length / elapsed, total: latencies.length },
     non2xx,
