@@ -4,6 +4,7 @@ import { VIEWER_ROLE } from '../../contracts/team-body.ts';
 import { users } from '../../server/db/schema.ts';
 import { SESSION_CACHE_MAX_AGE_MS } from '../../server/lib/session-cache.ts';
 import { randomToken } from '../../server/lib/tokens.ts';
+import { UserViewCache } from '../../server/lib/user-view-cache.ts';
 import { requireSession } from '../../server/plugins/session.ts';
 import { createSignedInUser, linkIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { freshIp, mailedHash, send, signUp } from './auth-helpers.ts';
@@ -234,5 +235,51 @@ describe('the check cache turned off (SESSION_CACHE_SIZE=0)', () => {
     await uncached.db.update(users).set({ name: 'Hand' }).where(eq(users.id, user.userId));
     expect((await get()).json().name).toBe('Hand');
     expect(uncached.app.deps.viewCache.size).toBe(0);
+  });
+});
+
+describe('UserViewCache', () => {
+  const now = new Date('2026-01-01T00:00:00Z');
+  const view = (id: number, teamIds: number[] = []) => ({
+    id,
+    TeamsRender: teamIds.map((teamId) => ({ id: teamId })),
+  });
+
+  it('does not store an answer read before a forget was heard (the read raced the change)', () => {
+    const cache = new UserViewCache(10);
+    const ticket = cache.ticket();
+    cache.forget({ userIds: [2] });
+    cache.store(view(1), ticket, now);
+    expect(cache.get(1, now)).toBeUndefined();
+    cache.store(view(1), cache.ticket(), now);
+    expect(cache.get(1, now)).toEqual(view(1));
+  });
+
+  it('forgets by user, by team (every member) and all at once', () => {
+    const cache = new UserViewCache(10);
+    for (const cached of [view(1, [7]), view(2, [7, 8]), view(3, [8]), view(4)])
+      cache.store(cached, cache.ticket(), now);
+    cache.forget({ userIds: [4] });
+    expect(cache.get(4, now)).toBeUndefined();
+    cache.forget({ teamIds: [7] });
+    expect([cache.get(1, now), cache.get(2, now), cache.get(3, now)?.id]).toEqual([undefined, undefined, 3]);
+    cache.forget({ all: true });
+    expect(cache.size).toBe(0);
+  });
+
+  it('serves an answer for less than the maximum age', () => {
+    const cache = new UserViewCache(10);
+    cache.store(view(1), cache.ticket(), now);
+    expect(cache.get(1, new Date(now.getTime() + SESSION_CACHE_MAX_AGE_MS - 1))?.id).toBe(1);
+    expect(cache.get(1, new Date(now.getTime() + SESSION_CACHE_MAX_AGE_MS))).toBeUndefined();
+  });
+
+  it('holds at most its capacity, dropping the oldest, and nothing at capacity 0', () => {
+    const cache = new UserViewCache(2);
+    for (const id of [1, 2, 3]) cache.store(view(id, [9]), cache.ticket(), now);
+    expect([cache.size, cache.get(1, now), cache.get(3, now)?.id]).toEqual([2, undefined, 3]);
+    const off = new UserViewCache(0);
+    off.store(view(1), off.ticket(), now);
+    expect(off.size).toBe(0);
   });
 });
