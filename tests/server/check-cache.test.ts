@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWER_ROLE } from '../../contracts/team-body.ts';
 import { users } from '../../server/db/schema.ts';
+import { BusHandlers, type EventBus } from '../../server/lib/event-bus.ts';
+import { EventHub } from '../../server/lib/events.ts';
 import { SESSION_CACHE_MAX_AGE_MS } from '../../server/lib/session-cache.ts';
 import { randomToken } from '../../server/lib/tokens.ts';
 import { UserViewCache } from '../../server/lib/user-view-cache.ts';
@@ -281,5 +283,31 @@ describe('UserViewCache', () => {
     const off = new UserViewCache(0);
     off.store(view(1), off.ticket(), now);
     expect(off.size).toBe(0);
+  });
+});
+
+describe('EventHub and the cached check answers', () => {
+  it('forgets what another replica tells over the bus, and everything when the bus resyncs', () => {
+    const handlers = new BusHandlers();
+    // Only what "other replicas" deliver reaches this hub: its own publishes go nowhere.
+    const bus: EventBus = {
+      publish: () => {},
+      subscribe: (handler) => handlers.subscribe(handler),
+      start: async () => {},
+      close: async () => {},
+    };
+    const hub = new EventHub(bus);
+    const cache = new UserViewCache(10);
+    hub.onViewsChanged((change) => cache.forget(change));
+    const now = new Date();
+    for (const id of [1, 2, 3, 4])
+      cache.store({ id, TeamsRender: id === 1 ? [{ id: 7 }] : [] }, cache.ticket(), now);
+    handlers.deliver({ kind: 'views', change: { teamIds: [7] } });
+    handlers.deliver({ kind: 'views', change: { userIds: [2] } });
+    handlers.deliver({ kind: 'access', userIds: [3] });
+    expect([1, 2, 3, 4].map((id) => cache.get(id, now)?.id)).toEqual([undefined, undefined, undefined, 4]);
+    handlers.deliver({ kind: 'resync' });
+    expect(cache.size).toBe(0);
+    hub.stop();
   });
 });
