@@ -7,7 +7,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PgliteThreadMode } from '../server/db/database.ts';
 
-/** One server setup a bench measures: where PGlite runs (undefined: PostgreSQL) and the session cache's size. */
+/**
+ * One server setup a bench measures: where PGlite runs (undefined: PostgreSQL) and SESSION_CACHE_SIZE, which sizes
+ * both per-process caches (the sessions and the session check's answers; 0 turns both off).
+ */
 export interface BenchVariant {
   thread: PgliteThreadMode | undefined;
   sessionCacheSize: number;
@@ -18,8 +21,8 @@ const CACHE_ON = 10_000;
 
 /**
  * The setups a bench compares, in order. "Before" and "after" of issue 12 section 2 run in one process, under the
- * same load: without the session cache (every request looks its session up in the database), then with it (the
- * product's default). On PGlite they run in its worker thread (the product's placement); BENCH_PGLITE_THREADS=main
+ * same load: without the caches (every request looks its session up in the database, every check its user), then
+ * with them (the product's default). On PGlite they run in its worker thread (the product's placement); BENCH_PGLITE_THREADS=main
  * or main,worker adds the HTTP thread (the placement before the worker). BENCH_SESSION_CACHE=on (or off) runs one.
  */
 export function benchVariants(): BenchVariant[] {
@@ -35,7 +38,7 @@ export function benchVariants(): BenchVariant[] {
       .map((cache) => ({
         thread,
         sessionCacheSize: cache === 'on' ? CACHE_ON : 0,
-        label: `${placement(thread)}, session cache ${cache === 'on' ? 'on (after)' : 'off (before)'}`,
+        label: `${placement(thread)}, session caches ${cache === 'on' ? 'on (after)' : 'off (before)'}`,
       })),
   );
 }

@@ -1,8 +1,9 @@
 /**
  * Benchmark of the session check (spec 7: GET /auth/v1/check, called after many actions and before every guarded
  * route) under 50 concurrent connections, with autocannon, against a real listening server. It runs twice in one
- * process (bench/load.ts benchVariants): without the session cache (before, issue 12) and with it (after), and
- * prints p50 / p99 latency and requests per second for both. Figures are printed, never asserted.
+ * process (bench/load.ts benchVariants): without the caches (before, issue 12: the session and the user with its
+ * teams are read on every call) and with them (after: the session and the check's answer from this process's
+ * memory, no query), and prints p50 / p99 latency and requests per second for both. Figures are printed, never asserted.
  *
  * Usage: `npm run bench:session` (PGlite in memory, in its worker thread), or with DATABASE_URL set for PostgreSQL.
  * BENCH_SECONDS sets the duration (default 10); BENCH_PGLITE_THREADS=main,worker adds the HTTP thread placement,

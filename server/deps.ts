@@ -1,3 +1,4 @@
+import type { UserBody } from '../contracts/user-body.ts';
 import type { HealthSweep } from './api/health-sweep.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
@@ -7,6 +8,7 @@ import type { Drain } from './lib/drain.ts';
 import type { EventHub } from './lib/events.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { SessionCache } from './lib/session-cache.ts';
+import type { UserViewCache } from './lib/user-view-cache.ts';
 import type { Metrics } from './metrics/metrics.ts';
 
 /**
@@ -22,6 +24,8 @@ export interface Deps {
   hub: EventHub;
   /** issue 12: this process's signed-in sessions by token hash; `hub` tells it what to forget. */
   sessionCache: SessionCache<Session>;
+  /** issue 12: the session check's answers by user id (same size rule); `hub` tells it what to forget. */
+  viewCache: UserViewCache<UserBody>;
   drain: Drain;
   /** issue 9: the node health sweep; `npm start` runs it on a timer, tests call `sweep()` themselves. */
   health: HealthSweep;

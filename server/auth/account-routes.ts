@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { answers, OkBody } from '../lib/answer-schemas.ts';
 import { emptyBodyWhenNone } from '../lib/input-schema.ts';
 import { requireSession, requireTeamWriter } from '../plugins/session.ts';
-import { createAccountService, userView } from './account.service.ts';
+import { checkedUserView, createAccountService } from './account.service.ts';
 import {
   bearerHeaders,
   challengeBody,
@@ -134,7 +134,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
     },
     async (request) => {
       const { userId } = request.caller;
-      return userView(deps, userId);
+      return checkedUserView(deps, userId);
     },
   );
 

@@ -42,6 +42,19 @@ export async function userView(deps: Deps, userId: number): Promise<UserBody> {
   };
 }
 
+/**
+ * issue 12: the session check's answer from this process's cache when it has it (no query), else read and kept.
+ * The other calls that answer a user read it fresh: they follow a change.
+ */
+export async function checkedUserView(deps: Deps, userId: number): Promise<UserBody> {
+  const cached = deps.viewCache.get(userId, deps.clock.now());
+  if (cached) return cached;
+  const ticket = deps.viewCache.ticket();
+  const view = await userView(deps, userId);
+  deps.viewCache.store(view, ticket, deps.clock.now());
+  return view;
+}
+
 export interface ProfileInput {
   id?: number;
   name?: string;
@@ -82,6 +95,7 @@ export function createAccountService(deps: Deps) {
       if (input.id !== undefined && input.id !== userId)
         throw badRequest('id_mismatch', 'The id does not match the path.');
       await updateProfile(db, userId, profileFields(input));
+      hub.viewsChanged({ userIds: [userId] });
       for (const team of caller.teams) hub.publish(team.teamId, STREAM_EVENT.account);
       return userView(deps, userId);
     },
@@ -112,6 +126,7 @@ export function createAccountService(deps: Deps) {
         throw badRequest('invalid_field', 'The workspace name must be 1 to 100 characters.');
       }
       await renameTeam(db, teamId, name);
+      hub.viewsChanged({ teamIds: [teamId] });
       hub.publish(teamId, STREAM_EVENT.account);
       return { id: teamId, name };
     },

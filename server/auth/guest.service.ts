@@ -114,6 +114,8 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
         return ids;
       });
       deps.hub.revokeSessions(revoked);
+      // changePasswordAt is part of the session check's answer.
+      deps.hub.viewsChanged({ userIds: [user.id] });
       // The owner who just proved the mailbox is theirs is not kept out by someone else's failed sign-ins.
       await throttle.forgetAccount(normalizeEmail(user.email));
       // issue 10 section 9: a mailbox is not a second factor; the code is still asked for.

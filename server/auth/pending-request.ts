@@ -39,7 +39,9 @@ interface Activity {
 
 /**
  * The lifecycle every pending request shares: send (mark pending, record, issue a single-use link, queue its mail, in
- * one transaction), resend under the kind's limit, revoke, and redeem a link of the request still pending.
+ * one transaction), resend under the kind's limit, revoke, and redeem a link of the request still pending. Each
+ * changes what the session check answers (statusChangeEmail, e-mail, deleteProgress, the account itself), so each
+ * tells the hub once it has committed.
  */
 export function pendingRequests(deps: Deps, kind: PendingRequestKind) {
   const { db, clock, mailer, config } = deps;
@@ -75,6 +77,7 @@ export function pendingRequests(deps: Deps, kind: PendingRequestKind) {
       await mailer.send(kind.linkMail(target.to, config.publicUrl, hash), tx);
       await alsoInTx?.(tx, now);
     });
+    deps.hub.viewsChanged({ userIds: [userId] });
     mailer.drain().catch(() => {});
   }
 
@@ -97,6 +100,7 @@ export function pendingRequests(deps: Deps, kind: PendingRequestKind) {
         await end(tx, userId, now);
         await recordActivity(tx, { userId, kind: activity.kind, at: now, ...activity.client });
       });
+      deps.hub.viewsChanged({ userIds: [userId] });
     },
 
     /**
@@ -110,13 +114,17 @@ export function pendingRequests(deps: Deps, kind: PendingRequestKind) {
       purpose: LinkPurpose = kind.purpose,
     ): Promise<T> {
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      let userId = 0;
+      const result = await db.transaction(async (tx) => {
         const link = await redeemLinkLocked(tx, hash, purpose, now);
         const user = await findUserById(tx, link.userId);
         const target = user ? kind.pendingOf(user) : null;
         if (!user || !target || target.payload !== link.payload) throw invalidLink();
+        userId = user.id;
         return use(tx, user, target, now);
       });
+      deps.hub.viewsChanged({ userIds: [userId] });
+      return result;
     },
   };
 }

@@ -73,6 +73,8 @@ export function createPasswordService(deps: Deps, limits: ProfileLimiters) {
         return ids;
       });
       deps.hub.revokeSessions(revoked);
+      // changePasswordAt is part of the session check's answer.
+      deps.hub.viewsChanged({ userIds: [userId] });
       deps.mailer.drain().catch(() => {});
       return userView(deps, userId);
     },

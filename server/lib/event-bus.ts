@@ -1,10 +1,11 @@
 import type { StreamEventCode } from '../../contracts/event-stream.ts';
 import type { NodeHealthEvent } from '../../contracts/node-health.ts';
+import type { ViewChange } from './user-view-cache.ts';
 
 /**
  * What one replica tells every replica (issue 12): a team event for the streams, sessions to close, users whose
- * teams or roles changed (their cached sessions are forgotten, server/lib/session-cache.ts), statistics
- * data that changed (empty `nodeIds`: any node's). `resync` is never sent: a bus that may have missed messages
+ * teams or roles changed (their cached sessions and check answers are forgotten, server/lib/session-cache.ts), users
+ * or teams whose check answers changed (server/lib/user-view-cache.ts), statistics data that changed (empty `nodeIds`: any node's). `resync` is never sent: a bus that may have missed messages
  * (its connection dropped) hands it to its own process, which then tells every open stream to reload.
  */
 export type BusMessage =
@@ -12,6 +13,7 @@ export type BusMessage =
   | { kind: 'health'; teamId: number; health: NodeHealthEvent }
   | { kind: 'revoke'; sessionIds: number[] }
   | { kind: 'access'; userIds: number[] }
+  | { kind: 'views'; change: Exclude<ViewChange, { all: true }> }
   | { kind: 'stats'; nodeIds: number[] }
   | { kind: 'resync' };
 

@@ -2,6 +2,7 @@ import { STREAM_EVENT, type StreamEventCode } from '../../contracts/event-stream
 import { HEALTH_EVENT, type NodeHealthEvent } from '../../contracts/node-health.ts';
 import { type BusMessage, createMemoryBus, type EventBus } from './event-bus.ts';
 import type { AccessChange } from './session-cache.ts';
+import type { ViewChange } from './user-view-cache.ts';
 
 /** spec 7: the event stream's numbered messages, named in contracts/event-stream.ts. */
 export type LiveEventValue = StreamEventCode;
@@ -96,18 +97,44 @@ export class EventHub {
     return () => this.accessListeners.delete(listener);
   }
 
-  /**
-   * These users' teams, roles or chosen workspace changed: every replica forgets their cached sessions, this one at
-   * once. Call it once the change has committed.
-   */
   private tellAccess(change: AccessChange): void {
     for (const listener of this.accessListeners) listener(change);
   }
 
+  /**
+   * These users' teams, roles or chosen workspace changed: every replica forgets their cached sessions and check
+   * answers, this one at once. Call it once the change has committed.
+   */
   accessChanged(userIds: number[]): void {
     if (userIds.length === 0) return;
     this.tellAccess({ userIds });
+    this.tellViews({ userIds });
     this.bus.publish({ kind: 'access', userIds });
+  }
+
+  /** issue 12: cached check answers (server/lib/user-view-cache.ts) hear here what else makes them wrong. */
+  private readonly viewListeners = new Set<(change: ViewChange) => void>();
+
+  onViewsChanged(listener: (change: ViewChange) => void): () => void {
+    this.viewListeners.add(listener);
+    return () => this.viewListeners.delete(listener);
+  }
+
+  private tellViews(change: ViewChange): void {
+    for (const listener of this.viewListeners) listener(change);
+  }
+
+  /**
+   * What the session check answers changed for these users (their row: profile, e-mail, password date, pending
+   * requests, deletion) or for every member of these teams (renamed): every replica forgets the cached answers,
+   * this one at once. Call it once the change has committed. Teams or roles changed: `accessChanged`, which
+   * forgets both the sessions and the answers.
+   */
+  viewsChanged(change: { userIds: number[] } | { teamIds: number[] }): void {
+    const ids = 'userIds' in change ? change.userIds : change.teamIds;
+    if (ids.length === 0) return;
+    this.tellViews(change);
+    this.bus.publish({ kind: 'views', change });
   }
 
   /** Stops hearing the bus (the app is closing). */
@@ -125,14 +152,17 @@ export class EventHub {
     } else if (message.kind === 'revoke') {
       this.closeSessions(message.sessionIds);
       this.tellAccess({ sessionIds: message.sessionIds });
-    } else if (message.kind === 'access') this.tellAccess({ userIds: message.userIds });
+    } else if (message.kind === 'access') {
+      this.tellAccess({ userIds: message.userIds });
+      this.tellViews({ userIds: message.userIds });
+    } else if (message.kind === 'views') this.tellViews(message.change);
     else if (message.kind === 'stats') for (const listener of this.statsListeners) listener(message.nodeIds);
     else this.resync();
   }
 
   /**
    * Events may have been missed while the bus was away: every stream is told its node list and account changed,
-   * so the web app reloads both, and cached statistics and sessions are dropped.
+   * so the web app reloads both, and cached statistics, sessions and check answers are dropped.
    */
   private resync(): void {
     for (const teamId of [...this.listeners.keys()]) {
@@ -140,8 +170,9 @@ export class EventHub {
       this.emit({ id: this.nextId(teamId), teamId, value: STREAM_EVENT.account });
     }
     for (const listener of this.statsListeners) listener([]);
-    // A missed revocation must not leave a session usable here.
+    // A missed revocation must not leave a session usable here, nor a missed change a stale check answer.
     this.tellAccess({ all: true });
+    this.tellViews({ all: true });
   }
 
   private nextId(teamId: number): number {

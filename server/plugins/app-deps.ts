@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { UserBody } from '../../contracts/user-body.ts';
 import { HealthSweep } from '../api/health-sweep.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -13,6 +14,7 @@ import { createPgEventBus } from '../lib/pg-event-bus.ts';
 import { deleteExpiredCounters } from '../lib/rate-counters.ts';
 import { serverKeys } from '../lib/server-secret.ts';
 import { SessionCache } from '../lib/session-cache.ts';
+import { UserViewCache } from '../lib/user-view-cache.ts';
 import { createMetrics } from '../metrics/metrics.ts';
 
 export interface AppDepsOptions {
@@ -32,6 +34,9 @@ export const appDeps = fp<AppDepsOptions>(async (app, { config, database, clock 
   const hub = new EventHub(bus);
   const sessionCache = new SessionCache<Session>(config.sessionCacheSize);
   hub.onAccessChanged((change) => sessionCache.forget(change));
+  // One size for both: SESSION_CACHE_SIZE=0 turns the check's answers off with the sessions.
+  const viewCache = new UserViewCache<UserBody>(config.sessionCacheSize);
+  hub.onViewsChanged((change) => viewCache.forget(change));
   const mailer = new Mailer(database.db, config, app.log, clock);
   const drain = new Drain();
   const keys = serverKeys(database.db);
@@ -54,6 +59,7 @@ export const appDeps = fp<AppDepsOptions>(async (app, { config, database, clock 
     mailer,
     hub,
     sessionCache,
+    viewCache,
     drain,
     health,
     metrics,

@@ -29,6 +29,14 @@ export const session = fp(async (app) => {
       return caller;
     },
   });
+  // issue 12, a belt beside the services' calls to the hub: a signed-in write that succeeded forgets its user's
+  // cached check answer here, before the answer leaves, so a write path added later without the call is stale only
+  // for other sessions (and other replicas), and only up to SESSION_CACHE_MAX_AGE_MS.
+  app.addHook('onSend', async (request, reply) => {
+    const caller = (request as SignedInRequest)[callerKey];
+    if (caller && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
+      app.deps.viewCache.forget({ userIds: [caller.userId] });
+  });
 });
 
 /**

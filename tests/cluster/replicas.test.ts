@@ -196,6 +196,48 @@ describe('two replicas on one PostgreSQL', () => {
     await until(401, () => check(b, admin.token));
   });
 
+  it('shows on replica B, within the bus delivery, a profile change and a team rename made through replica A', async () => {
+    const [a, b] = bases as [string, string];
+    const admin = await signedInAdmin(database, `view-${randomToken(4).toLowerCase()}@example.com`);
+    const member = await signedInAdmin(database, `view-${randomToken(4).toLowerCase()}@example.com`);
+    await database.db.insert(teamMembers).values({ teamId: admin.teamId, userId: member.userId, role: 20 });
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    const checked = async (base: string, token: string) =>
+      (await fetch(`${base}/auth/v1/check`, { headers: bearer(token) })).json();
+    const put = (url: string, fields: Record<string, string>) =>
+      fetch(url, {
+        method: 'PUT',
+        headers: { ...bearer(admin.token), 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+      });
+    /** Polls B's check until it shows what is expected; the milliseconds it took. */
+    const until = async (
+      token: string,
+      shows: (view: { name: string; TeamsRender: { name: string }[] }) => boolean,
+    ) => {
+      const start = Date.now();
+      while (!shows(await checked(b, token))) {
+        if (Date.now() - start > 2_000) throw new Error('replica B still answers the old check after 2 s');
+        await sleep(10);
+      }
+      return Date.now() - start;
+    };
+    // Both answers are now cached on B: a change behind the product's back does not show there.
+    expect((await checked(b, admin.token)).name).toBe('Test');
+    expect((await checked(b, member.token)).TeamsRender.map((team: { name: string }) => team.name)).toContain(
+      'Cluster team',
+    );
+    await database.db.update(users).set({ name: 'Hand' }).where(eq(users.id, admin.userId));
+    expect((await checked(b, admin.token)).name).toBe('Test');
+
+    expect((await put(`${a}/auth/v1/user/${admin.userId}`, { name: 'Ada' })).status).toBe(200);
+    expect((await checked(a, admin.token)).name).toBe('Ada');
+    await until(admin.token, (view) => view.name === 'Ada');
+
+    expect((await put(`${a}/auth/v1/teams/${admin.teamId}`, { name: 'Renamed on A' })).status).toBe(200);
+    await until(member.token, (view) => view.TeamsRender.some((team) => team.name === 'Renamed on A'));
+  });
+
   it('counts a rate limit across both replicas', async () => {
     const login = `limited-${randomToken(4).toLowerCase()}@example.com`;
     const statuses: number[] = [];
