@@ -1,0 +1,74 @@
+import type { StatPoint } from '../../contracts/stats-answer.ts';
+
+/**
+ * The point fields as the database hands them over (docs/statistics-storage.md): per bucket, comma-separated, `dt`,
+ * then the three byte sums, the rounded viewers, and quality and ratio already rounded but still scaled to integers
+ * (quality x 100, ratio x 10,000). The database does every sum and every floor(x + 0.5) (which rounds like
+ * Math.round); this module only divides by the scale and writes the number as PostgreSQL's float8 text would, so the
+ * answer is byte for byte the one the database used to write itself, for a fraction of the database's CPU.
+ */
+
+/** Quality is answered with 2 decimals, the ratio with 4 (spec 3). */
+export const QUALITY_SCALE = 100;
+export const RATIO_SCALE = 10_000;
+
+/** How many fields a bucket has in the database's text: dt and the six point fields. */
+const BUCKET_FIELDS = 7;
+
+/**
+ * A float8 as PostgreSQL writes it (extra_float_digits 1, its default): the shortest text that reads back as the same
+ * number, like JavaScript's, but in exponent form (`1e+15`, `5e-05`) below 1e-4 and from 1e15 on, where JavaScript
+ * writes decimals up to 1e21 and down to 1e-7. Infinity and NaN are never handed to it (the database answers 0 for an
+ * empty quotient).
+ */
+export function float8Text(value: number): string {
+  const size = Math.abs(value);
+  if (value === 0 || (size >= 1e-4 && size < 1e15)) return String(value);
+  const [mantissa, exponent = '+0'] = value.toExponential().split('e');
+  return `${mantissa}e${exponent[0]}${exponent.slice(1).padStart(2, '0')}`;
+}
+
+/** `"nodrUpLink":…,…,"deliverToInputRatio":…` from the six fields starting at `at`. */
+function fieldsJson(fields: readonly string[], at: number): string {
+  return (
+    `"nodrUpLink":${fields[at]},"deliveredToViewers":${fields[at + 1]},"inputFromCdn":${fields[at + 2]},` +
+    `"totalViewers":${fields[at + 3]},"qualityIndex":${float8Text(Number(fields[at + 4]) / QUALITY_SCALE)},` +
+    `"deliverToInputRatio":${float8Text(Number(fields[at + 5]) / RATIO_SCALE)}`
+  );
+}
+
+/** The `{ "<dt>": point, … }` JSON of the buckets' text ('' for no bucket), in the text's order. */
+export function bucketsJson(text: string): string {
+  if (text === '') return '{}';
+  const fields = text.split(',');
+  let json = '{';
+  for (let at = 0; at < fields.length; at += BUCKET_FIELDS) {
+    const dt = fields[at];
+    json += `${at === 0 ? '' : ','}"${dt}":{"dt":${dt},${fieldsJson(fields, at + 1)}}`;
+  }
+  return `${json}}`;
+}
+
+/** The totals' fields after `dt` as JSON, without braces, from the totals' text (the six point fields). */
+export function totalFieldsJson(text: string): string {
+  return fieldsJson(text.split(','), 0);
+}
+
+/** The points of the buckets' text as objects, for the CSV export. */
+export function bucketPoints(text: string): StatPoint[] {
+  if (text === '') return [];
+  const fields = text.split(',');
+  const points: StatPoint[] = [];
+  for (let at = 0; at < fields.length; at += BUCKET_FIELDS) {
+    points.push({
+      dt: Number(fields[at]),
+      nodrUpLink: Number(fields[at + 1]),
+      deliveredToViewers: Number(fields[at + 2]),
+      inputFromCdn: Number(fields[at + 3]),
+      totalViewers: Number(fields[at + 4]),
+      qualityIndex: Number(fields[at + 5]) / QUALITY_SCALE,
+      deliverToInputRatio: Number(fields[at + 6]) / RATIO_SCALE,
+    });
+  }
+  return points;
+}
