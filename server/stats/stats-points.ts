@@ -1,4 +1,5 @@
 import type { StatPoint } from '../../contracts/stats-answer.ts';
+import { float8Text } from './float8-text.ts';
 
 /**
  * The point fields as the database hands them over (docs/statistics-storage.md): per bucket, comma-separated, `dt`,
@@ -14,19 +15,6 @@ export const RATIO_SCALE = 10_000;
 
 /** How many fields a bucket has in the database's text: dt and the six point fields. */
 const BUCKET_FIELDS = 7;
-
-/**
- * A float8 as PostgreSQL writes it (extra_float_digits 1, its default): the shortest text that reads back as the same
- * number, like JavaScript's, but in exponent form (`1e+15`, `5e-05`) below 1e-4 and from 1e15 on, where JavaScript
- * writes decimals up to 1e21 and down to 1e-7. Infinity and NaN are never handed to it (the database answers 0 for an
- * empty quotient).
- */
-export function float8Text(value: number): string {
-  const size = Math.abs(value);
-  if (value === 0 || (size >= 1e-4 && size < 1e15)) return String(value);
-  const [mantissa, exponent = '+0'] = value.toExponential().split('e');
-  return `${mantissa}e${exponent[0]}${exponent.slice(1).padStart(2, '0')}`;
-}
 
 /** `"nodrUpLink":…,…,"deliverToInputRatio":…` from the six fields starting at `at`. */
 function fieldsJson(fields: readonly string[], at: number): string {
