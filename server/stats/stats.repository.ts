@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { TelemetryPoint } from '../../contracts/node-protocol.ts';
 import type { StatPoint } from '../../contracts/stats-answer.ts';
 import type { Db } from '../db/database.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { bucketPoints, bucketsJson, QUALITY_SCALE, RATIO_SCALE, totalFieldsJson } from './stats-points.ts';
 import { statsVersions } from './stats-versions.ts';
 
@@ -143,12 +144,14 @@ export async function readStatsJson(
   start: number,
   end: number,
 ): Promise<StatsJson> {
-  const result = await db.execute(sql`
-    select count(*)::integer as points, coalesce(string_agg(${BUCKET_FIELDS}, ',' order by dt), '') as buckets,
-      ${TOTAL_FIELDS} as total
-    from (${bucketRows(table, nodeIds, start, end)}) as bucket`);
-  const row = rowsOf<{ points: number; buckets: string; total: string }>(result)[0]!;
-  return { points: row.points, result: bucketsJson(row.buckets), total: totalFieldsJson(row.total) };
+  const [row] = await executePrepared<{ points: number; buckets: string; total: string }>(
+    db,
+    `stats_json_${table}`,
+    sql`select count(*)::integer as points, coalesce(string_agg(${BUCKET_FIELDS}, ',' order by dt), '') as buckets,
+        ${TOTAL_FIELDS} as total
+      from (${bucketRows(table, nodeIds, start, end)}) as bucket`,
+  );
+  return { points: row!.points, result: bucketsJson(row!.buckets), total: totalFieldsJson(row!.total) };
 }
 
 /**

@@ -8,41 +8,13 @@ import {
   startTestServer,
   type TestServer,
 } from '../helpers/server.ts';
+import { databaseBuiltMonth } from '../helpers/stats-json-reference.ts';
 import { createActiveNode, NOW_SECONDS, type TestNode } from '../helpers/telemetry.ts';
 
 const DAY = 86_400;
 const HOUR = 3600;
 const START = NOW_SECONDS - 30 * DAY;
 const FIRST_HOUR = Math.ceil(START / HOUR) * HOUR;
-
-/**
- * The month answer as the database used to write it before issue 12 section 4 (the JSON built in SQL, read from
- * stat_hour): the reference the server's JSON must equal byte for byte.
- */
-function databaseBuiltJson(ids: readonly number[]) {
-  const fields = `'"nodrUpLink":' || uplink || ',"deliveredToViewers":' || delivered
-    || ',"inputFromCdn":' || input || ',"totalViewers":' || floor(viewers + 0.5)::int8
-    || ',"qualityIndex":' || case when samples > 0 then floor(quality_sum / samples * 100 + 0.5) / 100 else 0 end
-    || ',"deliverToInputRatio":'
-    || case when input > 0 then floor(delivered::float8 / input * 10000 + 0.5) / 10000 else 0 end`;
-  return sql`
-    with bucket as (
-      select ts as dt, sum(uplink)::int8 as uplink, sum(delivered)::int8 as delivered, sum(input)::int8 as input,
-        sum(viewers_sum::float8 / samples) as viewers, sum(quality_sum) as quality_sum, sum(samples) as samples
-      from stat_hour
-      where node_id = any(${`{${ids.join(',')}}`}::integer[]) and ts >= ${FIRST_HOUR} and ts < ${NOW_SECONDS}
-      group by ts
-    ), total as (
-      select coalesce(sum(uplink), 0) as uplink, coalesce(sum(delivered), 0) as delivered,
-        coalesce(sum(input), 0) as input, coalesce(avg(viewers), 0) as viewers,
-        coalesce(sum(quality_sum), 0) as quality_sum, coalesce(sum(samples), 0) as samples
-      from bucket
-    )
-    select (select coalesce(
-        '{' || string_agg('"' || dt || '":{"dt":' || dt || ',' || ${sql.raw(fields)} || '}', ',' order by dt) || '}',
-        '{}') from bucket) as result,
-      (select ${sql.raw(fields)} from total) as total`;
-}
 
 /** Byte sums up to 2^61 (three nodes' sum still fits int8), with zeros and small values common. */
 const bytes = fc.oneof(
@@ -158,7 +130,9 @@ describe('the month answer written from the database integers (issue 12 section 
             },
           });
           expect(answer.statusCode, answer.body).toBe(200);
-          const [reference] = await rows<{ result: string; total: string }>(databaseBuiltJson(ids));
+          const [reference] = await rows<{ result: string; total: string }>(
+            databaseBuiltMonth(ids, FIRST_HOUR, NOW_SECONDS),
+          );
           const expected = `{"result":${reference!.result},"total_result":{"dt":${START},${reference!.total}},"text":`;
           expect(answer.body.slice(0, expected.length)).toBe(expected);
         },
