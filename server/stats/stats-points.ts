@@ -1,7 +1,7 @@
 import type { StatPoint } from '../../contracts/stats-answer.ts';
 import { float8Text } from './float8-text.ts';
 
-/**
+/*
  * The point fields as the database hands them over (docs/statistics-storage.md): per bucket, comma-separated, `dt`,
  * then the three byte sums, the rounded viewers, and quality and ratio already rounded but still scaled to integers
  * (quality x 100, ratio x 10,000). The database does every sum and every floor(x + 0.5) (which rounds like
@@ -16,12 +16,24 @@ export const RATIO_SCALE = 10_000;
 /** How many fields a bucket has in the database's text: dt and the six point fields. */
 const BUCKET_FIELDS = 7;
 
+/** A JSON key of a statistics point: a field renamed in the contract breaks the type check here. */
+const key = (name: keyof StatPoint) => `"${name}":`;
+const [DT, UPLINK, DELIVERED, INPUT, VIEWERS, QUALITY, RATIO] = [
+  key('dt'),
+  key('nodrUpLink'),
+  key('deliveredToViewers'),
+  key('inputFromCdn'),
+  key('totalViewers'),
+  key('qualityIndex'),
+  key('deliverToInputRatio'),
+];
+
 /** `"nodrUpLink":…,…,"deliverToInputRatio":…` from the six fields starting at `at`. */
 function fieldsJson(fields: readonly string[], at: number): string {
   return (
-    `"nodrUpLink":${fields[at]},"deliveredToViewers":${fields[at + 1]},"inputFromCdn":${fields[at + 2]},` +
-    `"totalViewers":${fields[at + 3]},"qualityIndex":${float8Text(Number(fields[at + 4]) / QUALITY_SCALE)},` +
-    `"deliverToInputRatio":${float8Text(Number(fields[at + 5]) / RATIO_SCALE)}`
+    `${UPLINK}${fields[at]},${DELIVERED}${fields[at + 1]},${INPUT}${fields[at + 2]},${VIEWERS}${fields[at + 3]},` +
+    `${QUALITY}${float8Text(Number(fields[at + 4]) / QUALITY_SCALE)},` +
+    `${RATIO}${float8Text(Number(fields[at + 5]) / RATIO_SCALE)}`
   );
 }
 
@@ -32,7 +44,7 @@ export function bucketsJson(text: string): string {
   let json = '{';
   for (let at = 0; at < fields.length; at += BUCKET_FIELDS) {
     const dt = fields[at];
-    json += `${at === 0 ? '' : ','}"${dt}":{"dt":${dt},${fieldsJson(fields, at + 1)}}`;
+    json += `${at === 0 ? '' : ','}"${dt}":{${DT}${dt},${fieldsJson(fields, at + 1)}}`;
   }
   return `${json}}`;
 }
