@@ -8,14 +8,16 @@
  * runs its query; cached is the cache on with 40 windows that the warm-up has filled. Before and after run in one
  * process against the same rows: "before" without the covering index of the hourly rollup, "after" with it
  * (drizzle/0007_stats_scale.sql). Prints p50/p99/max, the rate offered and achieved, errors, the CPU each request
- * cost (bench/cpu-time.ts) and the load average.
+ * cost (bench/cpu-time.ts) and the load average. Under each layout the month read alone (no HTTP) is timed with both
+ * answer builders back to back: before, the database wrote the JSON; after, it hands over integers and the server
+ * writes the JSON (server/stats/stats-points.ts), with the CPU per read of the server and of PostgreSQL.
  *
  * The minutes themselves are generated and folded into the rollups but not stored unless BENCH_MINUTES=1: the month
  * read never touches stat_minute, and storing 5 million rows multiplies the seeding time (minutes on PostgreSQL,
  * far longer on PGlite).
  *
- * Knobs: BENCH_PORT (9122), BENCH_NODES (100), BENCH_DAYS (35), BENCH_RATE (500), BENCH_SECONDS (8), BENCH_CONNECTIONS (20),
- * BENCH_MINUTES (0).
+ * Knobs: BENCH_PORT (9122), BENCH_NODES (100), BENCH_DAYS (35), BENCH_RATE (500), BENCH_SECONDS (8),
+ * BENCH_CONNECTIONS (20), BENCH_MINUTES (0), BENCH_READS (300, the reads alone per builder).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +31,7 @@ import type { Db } from '../server/db/database.ts';
 import { readStatsJson } from '../server/stats/stats.repository.ts';
 import { statsCacheOf } from '../server/stats/stats-cache.ts';
 import { freshDatabase } from '../tests/helpers/database.ts';
+import { databaseBuiltMonth } from '../tests/helpers/stats-json-reference.ts';
 import { postgresCpuMs, postmasterPid, processCpuMs } from './cpu-time.ts';
 import { DAY, seedMinutesByTime, seedNodes, seedTeam } from './stats-seed.ts';
 
@@ -38,6 +41,7 @@ const DAYS = Number(process.env.BENCH_DAYS ?? 35);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const READS = Number(process.env.BENCH_READS ?? 300);
 const STORE_MINUTES = process.env.BENCH_MINUTES === '1';
 const MONTH = 30 * DAY;
 const CACHE_BYTES = 32 * 1024 * 1024;
@@ -90,18 +94,51 @@ const LAYOUTS = [
   },
 ];
 
-/** The database alone: readStatsJson for `count` windows one after another, p50 and p99 in ms. */
-async function queryAlone(db: Db, ids: number[][], end: number, count: number): Promise<string> {
+/** A month read of `ids` over [start, end), as the service does it or as it was done before. */
+type MonthRead = (db: Db, ids: number[], start: number, end: number) => Promise<unknown>;
+
+/**
+ * The builders compared: before, the database wrote the answer's JSON (tests/helpers/stats-json-reference.ts);
+ * after, it hands over integers and the server writes the JSON (server/stats/stats-points.ts).
+ */
+const BUILDERS: { name: string; read: MonthRead }[] = [
+  {
+    name: 'before (JSON written by the database)',
+    read: (db, ids, start, end) => db.execute(databaseBuiltMonth(ids, start, end)),
+  },
+  {
+    name: 'after (integers from the database, JSON written by the server)',
+    read: (db, ids, start, end) => readStatsJson(db, 'stat_hour', ids, start, end),
+  },
+];
+
+/**
+ * The read alone, no HTTP: `count` windows one after another, p50 and p99 in ms, and the CPU each read cost this
+ * process (with PGlite's thread) and PostgreSQL.
+ */
+async function queryAlone(
+  db: Db,
+  read: MonthRead,
+  ids: number[][],
+  end: number,
+  count: number,
+  cpuNow: () => { server: number; database: number },
+): Promise<string> {
   const times: number[] = [];
+  const before = cpuNow();
   for (let i = 0; i < count; i++) {
     const last = end - (i % 120) * 3600;
     const started = performance.now();
-    await readStatsJson(db, 'stat_hour', ids[i % ids.length]!, last - MONTH, last);
+    await read(db, ids[i % ids.length]!, last - MONTH, last);
     times.push(performance.now() - started);
   }
+  const after = cpuNow();
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
-  return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`;
+  const server = ((after.server - before.server) / count).toFixed(2);
+  const database = ((after.database - before.database) / count).toFixed(2);
+  const cpu = Number(database) > 0 ? `server ${server} ms + PostgreSQL ${database} ms` : `${server} ms`;
+  return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, CPU per read ${cpu}`;
 }
 
 /**
@@ -180,10 +217,16 @@ async function main(): Promise<void> {
     for (const layout of LAYOUTS) {
       await db.execute(layout.apply);
       await db.execute(sql`analyze stat_hour`);
-      const alone = await queryAlone(db, trioIds, end, 100);
       const path = await readPath(db, trioIds[0]!, end);
-      summary.push(`${where}, ${layout.name}: ${path}; the query alone, one at a time: ${alone}`);
+      summary.push(`${where}, ${layout.name}: ${path}`);
       console.info(summary.at(-1));
+      // Warm both builders' plans and caches first, then measure them back to back.
+      for (const builder of BUILDERS) await queryAlone(db, builder.read, trioIds, end, 20, cpuNow);
+      for (const builder of BUILDERS) {
+        const alone = await queryAlone(db, builder.read, trioIds, end, READS, cpuNow);
+        summary.push(`${where}, ${layout.name}, ${builder.name}, the read alone, one at a time: ${alone}`);
+        console.info(summary.at(-1));
+      }
       for (const cached of [false, true]) {
         statsCacheOf(db).configure(cached ? CACHE_BYTES : 0);
         const set = cached ? bodies.slice(0, 40) : bodies;

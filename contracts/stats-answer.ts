@@ -1,6 +1,6 @@
 /**
- * spec 3 and 7: the answer of POST {stats}v1/nodr/{period}. The server's database writes it as JSON text
- * (server/stats/stats.repository.ts builds the point fields from these names); the web app reads it with
+ * spec 3 and 7: the answer of POST {stats}v1/nodr/{period}. The server writes it as JSON text around the database's
+ * integers (server/stats/stats-points.ts writes the point fields from these names); the web app reads it with
  * src/api/stats.ts StatsResponseStruct, checked against these types at compile time.
  */
 
