@@ -67,8 +67,10 @@ step "server tests on PGlite" npx vitest run --project server --project process 
 step "build" npx vite build --logLevel warn
 # issue 15: the server and replica tests on PostgreSQL and the mutation check of the pure modules (Stryker, break at
 # 80%) run beside the end-to-end step, which uses about one core of two (docs/testing.md "Time of the test command").
+# The server files whose subject never reaches the database engine ran in the PGlite step and are left out here
+# (ENGINE_NEUTRAL_FILES in vitest.config.ts).
 alongside "server and replica tests on PostgreSQL" \
-  bash scripts/with-postgres.sh npx vitest run --project server --project cluster
+  env SKIP_ENGINE_NEUTRAL=1 bash scripts/with-postgres.sh npx vitest run --project server --project cluster
 alongside "mutation check of the pure modules" npm run --silent test:mutation:ci
 # The e2e set-up would build the web app again (tests/e2e/global-setup.ts): the step above just built it.
 step "end-to-end tests in Chromium" env E2E_SKIP_BUILD=1 npx vitest run --project e2e
