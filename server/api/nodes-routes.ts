@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { answers, fileAnswer } from '../lib/answer-schemas.ts';
 import { badRequest } from '../lib/errors.ts';
 import { idSchema, noBody, nullableStrictObject, safeString, strictObject } from '../lib/input-schema.ts';
-import { requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
+import { READ_ONLY_POST, requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createHealthService } from './health.service.ts';
 import { NodeAnswer, NodeHealthSchema, NodeStatusAnswer } from './node-schemas.ts';
 import { createNodeSettingsService } from './node-settings.service.ts';
@@ -36,6 +36,7 @@ export const nodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     `${base}`,
     {
+      config: READ_ONLY_POST,
       preValidation: member,
       schema: {
         summary: "The team's nodes",

@@ -11,7 +11,17 @@ declare module 'fastify' {
     /** The signed-in caller with its team roles; readable on routes that require a session (this file). */
     readonly caller: Caller;
   }
+  interface FastifyContextConfig {
+    /**
+     * A POST that changes nothing (the spec's node list and statistics reads): the belt below leaves the caller's
+     * cached check answer alone, since the web app calls these after every live event.
+     */
+    readOnly?: boolean;
+  }
 }
+
+/** The route option of a POST that only reads (see FastifyContextConfig.readOnly). */
+export const READ_ONLY_POST = { readOnly: true } as const;
 
 const callerKey = Symbol('caller');
 const apiTokensKey = Symbol('apiTokens');
@@ -31,11 +41,13 @@ export const session = fp(async (app) => {
   });
   // issue 12, a belt beside the services' calls to the hub: a signed-in write that succeeded forgets its user's
   // cached check answer here, before the answer leaves, so a write path added later without the call is stale only
-  // for other sessions (and other replicas), and only up to SESSION_CACHE_MAX_AGE_MS.
+  // for other sessions (and other replicas), and only up to SESSION_CACHE_MAX_AGE_MS. Routes marked READ_ONLY_POST
+  // are reads sent as POST by the spec and keep the answer.
   app.addHook('onSend', async (request, reply) => {
     const caller = (request as SignedInRequest)[callerKey];
-    if (caller && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
-      app.deps.viewCache.forget({ userIds: [caller.userId] });
+    const write =
+      request.method !== 'GET' && request.method !== 'HEAD' && !request.routeOptions.config.readOnly;
+    if (caller && write && reply.statusCode < 400) app.deps.viewCache.forget({ userIds: [caller.userId] });
   });
 });
 

@@ -7,7 +7,7 @@ import { CSV_CONTENT_TYPE, CSV_MEDIA_TYPE, STATS_FORMATS } from '../../contracts
 import { STATS_PERIODS, type StatsQuery } from '../../contracts/stats-periods.ts';
 import { agreeing, answers } from '../lib/answer-schemas.ts';
 import { idSchema, safeString, strictObject } from '../lib/input-schema.ts';
-import { requireSession } from '../plugins/session.ts';
+import { READ_ONLY_POST, requireSession } from '../plugins/session.ts';
 import { createStatsService } from './stats.service.ts';
 import { statsFormatOf } from './stats-format.ts';
 
@@ -106,6 +106,7 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/v1/nodr/${period}`,
       {
+        config: READ_ONLY_POST,
         schema: {
           summary: `Statistics of the ${period} window`,
           body: statsBody,

@@ -9,6 +9,7 @@ import { randomToken } from '../../server/lib/tokens.ts';
 import { UserViewCache } from '../../server/lib/user-view-cache.ts';
 import { requireSession } from '../../server/plugins/session.ts';
 import { createSignedInUser, linkIn, startTestServer, type TestServer } from '../helpers/server.ts';
+import { createActiveNode } from '../helpers/telemetry.ts';
 import { freshIp, mailedHash, send, signUp } from './auth-helpers.ts';
 import { createAccount, call as form, hashOf, PASSWORD, paths } from './profile-fixtures.ts';
 import { call, invitationHash, type Who } from './teams-helpers.ts';
@@ -208,6 +209,34 @@ describe('the cached session check', () => {
     });
     expect(cancelled.statusCode).toBe(200);
     expect(await check(user)).toMatchObject({ statusChangeEmail: 0, newChangeEmail: null });
+  });
+
+  it('keeps the answer across the POSTs that only read (the node list, statistics): the web app sends them after every event', async () => {
+    const user = await createSignedInUser(server);
+    const node = await createActiveNode(server, user.teamId);
+    const before = await check(user);
+    // Changed behind the product's back: a forgotten answer would show it in the next check.
+    await server.db.update(users).set({ name: 'Hand' }).where(eq(users.id, user.userId));
+    const list = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/nodres/team/${user.teamId}`,
+      headers: user.headers,
+    });
+    expect(list.statusCode).toBe(200);
+    const end = Math.floor(server.clock.now().getTime() / 1000);
+    const statistics = await server.app.inject({
+      method: 'POST',
+      url: '/stats/v1/nodr/day',
+      headers: user.headers,
+      payload: {
+        startTimestamp: end - 86_400,
+        endTimestamp: end,
+        clientId: user.teamId,
+        licenceKey: [node.licenseKey],
+      },
+    });
+    expect(statistics.statusCode, statistics.body).toBe(200);
+    expect((await check(user)).name).toBe(before.name);
   });
 
   it('forgets the answer of a signed-in write that told nobody (the belt)', async () => {
