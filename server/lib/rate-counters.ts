@@ -8,8 +8,12 @@ import { rateCounters } from '../db/schema.ts';
  * Times are the app clock's milliseconds.
  */
 
-/** Counts one hit in the key's fixed window (a new window when the last one ended); returns the hits so far. */
-export async function hitWindow(db: Db, key: string, now: number, windowMs: number): Promise<number> {
+/**
+ * The one statement of a fixed-window hit: counts one in the key's window (a new window when the last one ended),
+ * and with `max` only while the window holds fewer than `max` hits (a new window always takes it). Atomic, so
+ * requests that arrive together are counted one by one. No row back means `max` refused it.
+ */
+async function upsertHit(db: Db, key: string, now: number, windowMs: number, max?: number) {
   const expired = sql`${now} - ${rateCounters.windowStart} >= ${windowMs}`;
   const [row] = await db
     .insert(rateCounters)
@@ -21,15 +25,21 @@ export async function hitWindow(db: Db, key: string, now: number, windowMs: numb
         hits: sql`case when ${expired} then 1 else ${rateCounters.hits} + 1 end`,
         expiresAt: sql`case when ${expired} then ${now + windowMs} else ${rateCounters.expiresAt} end`,
       },
+      ...(max === undefined ? {} : { setWhere: sql`${expired} or ${rateCounters.hits} < ${max}` }),
     })
-    .returning({ hits: rateCounters.hits });
-  return row?.hits ?? 1;
+    .returning({ hits: rateCounters.hits, windowStart: rateCounters.windowStart });
+  return row;
+}
+
+/** Counts one hit in the key's fixed window (a new window when the last one ended); returns the hits so far. */
+export async function hitWindow(db: Db, key: string, now: number, windowMs: number): Promise<number> {
+  return (await upsertHit(db, key, now, windowMs))?.hits ?? 1;
 }
 
 /**
- * Counts one hit in the key's fixed window only while the window holds fewer than `max` hits (a new window always
- * takes it), in one statement, so requests that arrive together can never all pass. Returns the start of the window
- * that counted it, or undefined when the key is at its limit (nothing counted).
+ * Counts one hit in the key's fixed window only while the window holds fewer than `max` hits, so requests that
+ * arrive together can never all pass. Returns the start of the window that counted it, or undefined when the key is
+ * at its limit (nothing counted).
  */
 export async function hitWithin(
   db: Db,
@@ -38,21 +48,7 @@ export async function hitWithin(
   windowMs: number,
   max: number,
 ): Promise<number | undefined> {
-  const expired = sql`${now} - ${rateCounters.windowStart} >= ${windowMs}`;
-  const [row] = await db
-    .insert(rateCounters)
-    .values({ key, windowStart: now, hits: 1, expiresAt: now + windowMs })
-    .onConflictDoUpdate({
-      target: rateCounters.key,
-      set: {
-        windowStart: sql`case when ${expired} then ${now} else ${rateCounters.windowStart} end`,
-        hits: sql`case when ${expired} then 1 else ${rateCounters.hits} + 1 end`,
-        expiresAt: sql`case when ${expired} then ${now + windowMs} else ${rateCounters.expiresAt} end`,
-      },
-      setWhere: sql`${expired} or ${rateCounters.hits} < ${max}`,
-    })
-    .returning({ windowStart: rateCounters.windowStart });
-  return row?.windowStart;
+  return (await upsertHit(db, key, now, windowMs, max))?.windowStart;
 }
 
 /** Takes back one hit that hitWithin counted in the window starting at `windowStart`, if that window still runs. */
