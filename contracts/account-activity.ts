@@ -19,6 +19,10 @@ export const ACTIVITY = {
   otherSessionsRevoked: 'other_sessions_revoked',
   apiTokenCreated: 'api_token_created',
   apiTokenRevoked: 'api_token_revoked',
+  twoFactorEnabled: 'two_factor_enabled',
+  twoFactorDisabled: 'two_factor_disabled',
+  recoveryCodesCreated: 'recovery_codes_created',
+  signInRecoveryCode: 'sign_in_recovery_code',
 } as const;
 
 export type ActivityKind = (typeof ACTIVITY)[keyof typeof ACTIVITY];
@@ -40,6 +44,10 @@ export const ACTIVITY_WORDS: Record<ActivityKind, string> = {
   other_sessions_revoked: 'All other browsers were signed out',
   api_token_created: 'API token created',
   api_token_revoked: 'API token revoked',
+  two_factor_enabled: 'Two-factor sign-in turned on',
+  two_factor_disabled: 'Two-factor sign-in turned off',
+  recovery_codes_created: 'New recovery codes made',
+  sign_in_recovery_code: 'Signed in with a recovery code',
 };
 
 /** issue 10: events older than this are pruned. */

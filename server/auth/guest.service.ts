@@ -149,7 +149,9 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
       input: { challenge: string; code: string },
       visitor: Visitor,
     ): Promise<SignInResult> {
-      return startSession(await twoFactor.answer(input), visitor, ACTIVITY.signIn);
+      const { userId, factor } = await twoFactor.answer(input);
+      const kind = factor === 'recovery' ? ACTIVITY.signInRecoveryCode : ACTIVITY.signIn;
+      return startSession(userId, visitor, kind);
     },
 
     /** issue 2: the same answer for every address; only a completed account gets a reset link (issue 10: deferred). */

@@ -93,3 +93,87 @@ export function accountDeletedMail(to: string): MailMessage {
     ].join('\n'),
   };
 }
+
+/** Where the owner changes the password: Settings (sign-in with a recovery code works while codes are locked). */
+const changePasswordLines = (publicUrl: string) => [
+  'If it was not you, change your password in Settings:',
+  '',
+  `${publicUrl}/settings`,
+];
+
+/** Wrong two-factor codes reached the per-account limit: whoever typed them got past the password. */
+export function codeGuessingMail(to: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Someone who knows your password tried to sign in to NODR Dashboard',
+    text: [
+      'Hello,',
+      '',
+      'Several wrong two-factor codes were just typed for your NODR Dashboard account: someone who knows your password tried to sign in.',
+      'Codes from your authenticator app are refused for a few minutes; your recovery codes still work.',
+      '',
+      ...changePasswordLines(publicUrl),
+      ...sign,
+    ].join('\n'),
+  };
+}
+
+export function twoFactorEnabledMail(to: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Two-factor sign-in is on for your NODR Dashboard account',
+    text: [
+      'Hello,',
+      '',
+      'Two-factor sign-in was turned on for your NODR Dashboard account: signing in now also asks for a code.',
+      '',
+      ...changePasswordLines(publicUrl),
+      ...sign,
+    ].join('\n'),
+  };
+}
+
+export function twoFactorDisabledMail(to: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Two-factor sign-in is off for your NODR Dashboard account',
+    text: [
+      'Hello,',
+      '',
+      'Two-factor sign-in was turned off for your NODR Dashboard account: signing in now asks for the password only.',
+      '',
+      ...changePasswordLines(publicUrl),
+      ...sign,
+    ].join('\n'),
+  };
+}
+
+export function recoveryCodesMadeMail(to: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'New recovery codes for your NODR Dashboard account',
+    text: [
+      'Hello,',
+      '',
+      'New two-factor recovery codes were made for your NODR Dashboard account; the earlier ones no longer work.',
+      '',
+      ...changePasswordLines(publicUrl),
+      ...sign,
+    ].join('\n'),
+  };
+}
+
+export function recoveryCodeSignInMail(to: string, publicUrl: string, codesLeft: number): MailMessage {
+  return {
+    to,
+    subject: 'A recovery code was used to sign in to NODR Dashboard',
+    text: [
+      'Hello,',
+      '',
+      `Someone signed in to your NODR Dashboard account with a recovery code. ${codesLeft} unused recovery code(s) left.`,
+      '',
+      ...changePasswordLines(publicUrl),
+      ...sign,
+    ].join('\n'),
+  };
+}

@@ -11,7 +11,11 @@ import type { TwoFactorService } from './two-factor.service.ts';
 const code = safeString({ minLength: 1, maxLength: TYPED_CODE_MAX });
 const emptyBody = strictObject({});
 const enableBody = strictObject({ code });
-const disableBody = strictObject({ password: safeString({ minLength: 1, maxLength: PASSWORD_MAX }), code });
+// Turning off and making new recovery codes both need the password and a code.
+const passwordAndCodeBody = strictObject({
+  password: safeString({ minLength: 1, maxLength: PASSWORD_MAX }),
+  code,
+});
 const closed = { additionalProperties: false } as const;
 const statusAnswer = answers({ 200: Type.Object({ enabled: Type.Boolean() }, closed) });
 const setupAnswer = answers({
@@ -75,13 +79,27 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorSe
   );
 
   app.post(
+    '/v1/two-factor/recovery-codes',
+    {
+      preValidation: requireSession,
+      schema: {
+        summary: 'Make new recovery codes in place of the old ones',
+        headers,
+        body: passwordAndCodeBody,
+        response: enableAnswer,
+      },
+    },
+    async (request) => twoFactor.newRecoveryCodes(request.caller, request.body),
+  );
+
+  app.post(
     '/v1/two-factor/disable',
     {
       preValidation: postPreValidation,
       schema: {
         summary: 'Turn two-factor sign-in off',
         headers,
-        body: disableBody,
+        body: passwordAndCodeBody,
         response: answers({ 200: OkBody }),
       },
     },

@@ -56,6 +56,15 @@ export async function saveRecoveryCodes(tx: Db, userId: number, codeHashes: stri
   await tx.insert(totpRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
 }
 
+/** How many of the user's recovery codes are still unused. */
+export async function countUnusedRecoveryCodes(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(totpRecoveryCodes)
+    .where(and(eq(totpRecoveryCodes.userId, userId), isNull(totpRecoveryCodes.usedAt)));
+  return row?.count ?? 0;
+}
+
 /** Spends an unused recovery code; false when there is none with this hash. */
 export async function spendRecoveryCode(
   db: Db,

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Sent as `Retry-After` (RFC 9110): when a refused client may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -18,5 +20,8 @@ export const forbidden = (message = 'You are not allowed to do this.') =>
   new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
 export const conflict = (code: string, message: string) => new HttpError(409, code, message);
-export const tooManyRequests = (message = 'Too many attempts. Please wait a moment and try again.') =>
-  new HttpError(429, 'rate_limited', message);
+const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
+export const tooManyRequests = (message = TOO_MANY) => new HttpError(429, 'rate_limited', message);
+/** A 429 that says, in whole seconds (at least 1), when the limit lets the client in again. */
+export const retryLater = (retryAfterMs: number, message = TOO_MANY) =>
+  new HttpError(429, 'rate_limited', message, Math.max(1, Math.ceil(retryAfterMs / 1000)));

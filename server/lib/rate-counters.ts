@@ -31,9 +31,31 @@ async function upsertHit(db: Db, key: string, now: number, windowMs: number, max
   return row;
 }
 
-/** Counts one hit in the key's fixed window (a new window when the last one ended); returns the hits so far. */
-export async function hitWindow(db: Db, key: string, now: number, windowMs: number): Promise<number> {
-  return (await upsertHit(db, key, now, windowMs))?.hits ?? 1;
+/**
+ * Counts one hit in the key's fixed window (a new window when the last one ended); returns the hits so far and
+ * when the window started.
+ */
+export async function hitWindow(
+  db: Db,
+  key: string,
+  now: number,
+  windowMs: number,
+): Promise<{ hits: number; windowStart: number }> {
+  return (await upsertHit(db, key, now, windowMs)) ?? { hits: 1, windowStart: now };
+}
+
+/** The hits of the key's window that runs at `now`, without counting one; undefined when none runs. */
+export async function readWindow(
+  db: Db,
+  key: string,
+  now: number,
+  windowMs: number,
+): Promise<{ hits: number; windowStart: number } | undefined> {
+  const [row] = await db
+    .select({ hits: rateCounters.hits, windowStart: rateCounters.windowStart })
+    .from(rateCounters)
+    .where(and(eq(rateCounters.key, key), sql`${now} - ${rateCounters.windowStart} < ${windowMs}`));
+  return row;
 }
 
 /**

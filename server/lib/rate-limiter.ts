@@ -1,5 +1,12 @@
 import type { Db } from '../db/database.ts';
-import { deleteCounter, hitWindow, hitWithin, takeBackHit } from './rate-counters.ts';
+import { deleteCounter, hitWindow, hitWithin, readWindow, takeBackHit } from './rate-counters.ts';
+
+/** One counted attempt: the window's hits with it, whether that is over the limit, and the ms until the window ends. */
+export interface WindowCount {
+  hits: number;
+  over: boolean;
+  retryAfterMs: number;
+}
 
 /**
  * A fixed-window counter per key, kept in the database (issue 12) so that every replica counts against one limit.
@@ -17,7 +24,24 @@ export class RateLimiter {
 
   /** Counts one attempt; false when the key is over its limit for the current window. */
   async hit(key: string): Promise<boolean> {
-    return (await hitWindow(this.db, this.keyOf(key), this.now(), this.windowMs)) <= this.max;
+    return !(await this.count(key)).over;
+  }
+
+  /** Counts one attempt, and says how many the window holds and how long it still runs (for `Retry-After`). */
+  async count(key: string): Promise<WindowCount> {
+    const now = this.now();
+    const { hits, windowStart } = await hitWindow(this.db, this.keyOf(key), now, this.windowMs);
+    return { hits, over: hits > this.max, retryAfterMs: windowStart + this.windowMs - now };
+  }
+
+  /**
+   * Without counting: 0 while the key may still be counted in the current window, else the ms until the window
+   * ends. For limits on failures, checked before the attempt and counted only when it fails.
+   */
+  async waitMs(key: string): Promise<number> {
+    const now = this.now();
+    const window = await readWindow(this.db, this.keyOf(key), now, this.windowMs);
+    return window && window.hits >= this.max ? window.windowStart + this.windowMs - now : 0;
   }
 
   /**

@@ -36,6 +36,7 @@ function validationMessage(validation: Validation, context: string, fallback: st
 /** The one error handler: every error becomes `{ error, message }`; only the unexpected ones are a 500. */
 export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(error.statusCode).send({ error: error.code, message: error.message });
   }
   if ('validation' in error && error.validation) {

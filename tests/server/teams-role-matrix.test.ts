@@ -97,6 +97,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /auth/v1/two-factor/setup':                                           [400, 400, 400, 401],
   'POST /auth/v1/two-factor/enable':                                          [400, 400, 400, 401],
   'POST /auth/v1/two-factor/disable':                                         [400, 400, 400, 401],
+  'POST /auth/v1/two-factor/recovery-codes':                                  [400, 400, 400, 401],
   'GET /auth/v1/notifications':                                               [200, 200, 200, 401],
   'PUT /auth/v1/notifications':                                               [400, 400, 400, 401],
   'GET /auth/v1/invitations':                                                 [200, 200, 200, 401],

@@ -36,6 +36,28 @@ describe('Settings, Recent activity', () => {
     expect(within(items[2]!).getByText('Unknown address')).toBeInTheDocument();
   });
 
+  it('reads the two-factor events in words', async () => {
+    const twoFactor: ActivityEntry[] = [
+      { id: 14, kind: 'sign_in_recovery_code', at: hoursAgo(1), ip: '203.0.113.7', device: 'Safari on iOS' },
+      { id: 13, kind: 'recovery_codes_created', at: hoursAgo(2), ip: '203.0.113.7', device: 'Safari on iOS' },
+      { id: 12, kind: 'two_factor_disabled', at: hoursAgo(3), ip: '203.0.113.7', device: 'Safari on iOS' },
+      { id: 11, kind: 'two_factor_enabled', at: hoursAgo(4), ip: '203.0.113.7', device: 'Safari on iOS' },
+    ];
+    settingsApi({ 'GET /auth/v1/activity': () => ({ status: 200, body: twoFactor }) });
+    renderSettings();
+    const list = await within(section()).findByRole('list', { name: 'Security events, newest first' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')?.textContent),
+    ).toEqual([
+      'Signed in with a recovery code',
+      'New recovery codes made',
+      'Two-factor sign-in turned off',
+      'Two-factor sign-in turned on',
+    ]);
+  });
+
   it('shows a loading state, then a sentence when there is nothing to show', async () => {
     settingsApi({});
     renderSettings();
