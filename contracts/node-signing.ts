@@ -7,6 +7,16 @@ export const NODE_HEADERS = {
   signature: 'x-nodr-signature',
 } as const;
 
+/**
+ * How far a request's timestamp may be from the server's clock (docs/node-protocol.md). Behind: a request may wait a
+ * while in a queue or a proxy. Ahead: little, because every accepted timestamp becomes the node's replay mark, and
+ * a mark far ahead would refuse the node's correctly dated requests until the clock caught up.
+ */
+export const NODE_CLOCK = {
+  maxBehindMs: 5 * 60_000,
+  maxAheadMs: 60_000,
+} as const;
+
 /** The exact bytes a node signs: the millisecond timestamp, a dot, and the raw request body. */
 export function signedPayload(timestampMs: number | string, rawBody: string): string {
   return `${timestampMs}.${rawBody}`;

@@ -1,15 +1,14 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { NODE_HEADERS, verifyNodeSignature } from '../../contracts/node-signing.ts';
+import { NODE_CLOCK, NODE_HEADERS, verifyNodeSignature } from '../../contracts/node-signing.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { nodes } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
-import { HttpError } from '../lib/errors.ts';
+import { HttpError, retryLater } from '../lib/errors.ts';
+import { createLimiters } from '../lib/rate-limiter.ts';
+import { NODE_LIMITS } from './node-limits.ts';
 
 export type NodeRow = typeof nodes.$inferSelect;
-
-/** spec for the node side (issue 3): a timestamp more than 5 minutes off is refused. */
-export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,11 +24,21 @@ function header(request: FastifyRequest, name: string): string | undefined {
 const unauthorizedNode = (code: string, message: string) => new HttpError(401, code, message);
 
 /**
- * Authenticates a node-facing request (docs/node-protocol.md): known license key, fresh timestamp, a valid
- * ECDSA P-256 signature over `<timestamp>.<raw body>` by the node's registered key, and a timestamp newer than the
- * node's last accepted one (replay guard, advanced atomically). Returns the node.
+ * Authenticates node-facing requests (docs/node-protocol.md): known license key, a timestamp inside the clock window,
+ * a valid ECDSA P-256 signature over `<timestamp>.<raw body>` by the node's registered key, and a timestamp newer
+ * than the node's last accepted one (replay guard, advanced atomically), within the limits of node-limits.ts.
  */
 export async function verifyNodeRequest(deps: Deps, request: FastifyRequest): Promise<NodeRow> {
+  const { db, clock } = deps;
+  // Counters live in the database: these are just handles on them.
+  const limits = createLimiters(db, 'node', NODE_LIMITS, () => clock.now().getTime());
+
+  /** A refusal that suggests guessing (an unknown licence, a wrong signature): counted against the address. */
+  async function refuseGuess(code: string, message: string): Promise<never> {
+    await limits.badSignaturesPerIp.hit(request.ip);
+    throw unauthorizedNode(code, message);
+  }
+
   const license = header(request, NODE_HEADERS.license);
   const timestamp = header(request, NODE_HEADERS.timestamp);
   const signature = header(request, NODE_HEADERS.signature);
@@ -42,24 +51,35 @@ export async function verifyNodeRequest(deps: Deps, request: FastifyRequest): Pr
   if (!/^\d{1,16}$/.test(timestamp))
     throw unauthorizedNode('bad_timestamp', 'The timestamp must be Unix milliseconds.');
   const timestampMs = Number(timestamp);
-  if (Math.abs(deps.clock.now().getTime() - timestampMs) > MAX_CLOCK_SKEW_MS) {
+  const now = clock.now().getTime();
+  if (timestampMs < now - NODE_CLOCK.maxBehindMs || timestampMs > now + NODE_CLOCK.maxAheadMs) {
     throw unauthorizedNode(
       'stale_timestamp',
-      'The timestamp is more than 5 minutes off; check the node clock.',
+      `The timestamp is more than ${NODE_CLOCK.maxBehindMs / 60_000} minutes behind or ${NODE_CLOCK.maxAheadMs / 1000} seconds ahead of the server clock; check the node clock.`,
     );
   }
-  if (license.length > 200) throw unauthorizedNode('unknown_node', 'Unknown license key.');
-  const [node] = await deps.db.select().from(nodes).where(eq(nodes.licenseKey, license)).limit(1);
+  const wait = await limits.badSignaturesPerIp.waitMs(request.ip);
+  if (wait > 0) throw retryLater(wait);
+  if (license.length > 200) return refuseGuess('unknown_node', 'Unknown license key.');
+  const [node] = await db.select().from(nodes).where(eq(nodes.licenseKey, license)).limit(1);
   if (!node || node.status === NODE_STATUS.deleted)
-    throw unauthorizedNode('unknown_node', 'Unknown license key.');
+    return refuseGuess('unknown_node', 'Unknown license key.');
   if (!verifyNodeSignature(node.publicKey, timestamp, request.rawBody ?? '', signature)) {
-    throw unauthorizedNode('bad_signature', 'The signature does not match the key registered for this node.');
+    return refuseGuess('bad_signature', 'The signature does not match the key registered for this node.');
   }
-  // Conditional update: of two requests with the same timestamp, exactly one advances the mark.
-  const advanced = await deps.db
+  const allowance = await limits.perLicence.count(license);
+  if (allowance.over) throw retryLater(allowance.retryAfterMs);
+  // Conditional update: of two requests with the same timestamp, exactly one advances the mark. A mark beyond
+  // the clock window (left by a server that accepted any skew) proves nothing and is replaced.
+  const advanced = await db
     .update(nodes)
-    .set({ lastRequestMs: timestampMs, lastSeenAt: deps.clock.now() })
-    .where(and(eq(nodes.id, node.id), lt(nodes.lastRequestMs, timestampMs)))
+    .set({ lastRequestMs: timestampMs, lastSeenAt: clock.now() })
+    .where(
+      and(
+        eq(nodes.id, node.id),
+        or(lt(nodes.lastRequestMs, timestampMs), gt(nodes.lastRequestMs, now + NODE_CLOCK.maxAheadMs)),
+      ),
+    )
     .returning({ id: nodes.id });
   if (advanced.length === 0) {
     throw unauthorizedNode(
