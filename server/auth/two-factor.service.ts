@@ -44,7 +44,7 @@ const invalidCode = (status = 400) => new HttpError(status, 'invalid_code', twoF
 const challengeExpired = () => badRequest('challenge_expired', twoFactorMessages.challengeExpired);
 
 /** Which factor answered a code step: the authenticator app's code, or a recovery code. */
-export type CodeFactor = 'totp' | 'recovery';
+type CodeFactor = 'totp' | 'recovery';
 
 /** TOTP set-up in Settings, and the code step of sign-in (docs/api-auth.md, "Two-factor sign-in"). */
 export function createTwoFactorService(deps: Deps) {

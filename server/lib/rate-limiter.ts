@@ -2,7 +2,7 @@ import type { Db } from '../db/database.ts';
 import { deleteCounter, hitWindow, hitWithin, readWindow, takeBackHit } from './rate-counters.ts';
 
 /** One counted attempt: the window's hits with it, whether that is over the limit, and the ms until the window ends. */
-export interface WindowCount {
+interface WindowCount {
   hits: number;
   over: boolean;
   retryAfterMs: number;
