@@ -184,6 +184,29 @@ describe('API tokens', () => {
     expect(writer.json()).toMatchObject({ id: node.id });
   });
 
+  it('refuses a read-only token on every write, the statistics settings too (403), and a read-write one saves them', async () => {
+    const save = (token: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/api/v1/statistic/settings/put/user/${admin.userId}/team/${admin.teamId}`,
+        headers: bearer(token),
+        payload: { tabs: ['by reader'] },
+      });
+    const reader = await save((await createToken(admin, { scope: 'read' })).token);
+    expect(reader.statusCode).toBe(403);
+    expect(reader.json()).toEqual(API_TOKEN_ERRORS.readOnly);
+    const writer = await save((await createToken(admin, { scope: 'write' })).token);
+    expect(writer.statusCode, writer.body).toBe(200);
+    expect(JSON.parse(writer.json().text)).toEqual({ tabs: ['by reader'] });
+    // Reads sent as POST stay open to a read-only token.
+    const read = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/statistic/settings/get/user/${admin.userId}/team/${admin.teamId}`,
+      headers: bearer((await createToken(admin, { scope: 'read' })).token),
+    });
+    expect(read.statusCode).toBe(200);
+  });
+
   it('follows the member role as it changes: an admin turned viewer loses writes at once', async () => {
     const member = await createSignedInUser(server, { teamId: admin.teamId, role: 10 });
     const { token } = await createToken(member, { scope: 'write' });
