@@ -76,6 +76,7 @@ describe('API tokens and /metrics in the browser', () => {
 
     await section.getByLabel('Token name').fill('Nightly report');
     await section.getByLabel('Expires').selectOption({ label: 'In 30 days' });
+    await section.getByLabel('Current password').fill(account.password);
     await section.getByRole('button', { name: 'Create token' }).click();
     const secret = section.getByLabel('New API token');
     await eventually(() => secret.isVisible()).toBe(true);
