@@ -284,5 +284,6 @@ describe('role × route matrix', () => {
     }
     expect(mismatches).toEqual([]);
     expect(checked).toBeGreaterThan(500);
-  });
+    // Over 600 calls, one after another: on a busy 2-core machine they take more than the default 30 s.
+  }, 120_000);
 });
