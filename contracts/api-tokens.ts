@@ -4,9 +4,11 @@
  *
  * Calls (auth service, prefix /auth; a browser session only, never a token; docs/api-tokens.md):
  * - GET    v1/tokens                                      → ApiTokenBody[] (the caller's live and expired tokens)
- * - POST   v1/tokens  {name, teamId, scope, expiresInDays?} → CreatedApiTokenBody (the secret, shown this once)
+ * - POST   v1/tokens  {name, teamId, scope, expiresInDays?, password} → CreatedApiTokenBody (the secret, shown once)
  * - DELETE v1/tokens/{id}                                 → { ok: true } (404 when not the caller's or revoked)
- * The secret is `nodr_` + base64url of 256 random bits; the server keeps only its SHA-256.
+ * The secret is `nodr_` + base64url of 256 random bits; the server keeps only its SHA-256. Creating one asks for the
+ * current password (a stolen session alone cannot mint one), and changing or resetting the password, or deleting the
+ * account, ends every token of the account.
  * `Authorization: Bearer nodr_…` works on the main API (/api/) and statistics (/stats/) calls only.
  */
 
@@ -66,6 +68,8 @@ export interface ApiTokenBody {
   createdAt: string;
   /** ISO 8601, null when never used; written at most once a minute. */
   lastUsedAt: string | null;
+  /** The client address of that last use, written with it; null when never used. */
+  lastUsedIp: string | null;
   /** ISO 8601, null when it never expires. */
   expiresAt: string | null;
 }
@@ -81,6 +85,8 @@ export interface CreateApiTokenBody {
   scope: ApiTokenScope;
   /** Whole days until it expires; absent: it never expires. */
   expiresInDays?: number;
+  /** The caller's current password: creating a token re-authenticates, as changing the e-mail does. */
+  password: string;
 }
 
 /** Whether a bearer credential is an API token rather than a session token. */

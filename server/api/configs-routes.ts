@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { answers } from '../lib/answer-schemas.ts';
 import { noBody } from '../lib/input-schema.ts';
-import { requireSession } from '../plugins/session.ts';
+import { READ_ONLY_POST, requireSession } from '../plugins/session.ts';
 import { configJson } from './node-json.ts';
 import { ConfigAnswer } from './node-schemas.ts';
 import { listConfigs } from './nodes.repository.ts';
@@ -12,6 +12,8 @@ export const configsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/configs',
     {
+      // A read sent as POST by the spec: a read-only API token may call it.
+      config: READ_ONLY_POST,
       preValidation: requireSession,
       schema: {
         summary: 'The hardware configurations',

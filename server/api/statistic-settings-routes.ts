@@ -4,7 +4,7 @@ import { answers } from '../lib/answer-schemas.ts';
 import { requireSelf } from '../lib/authenticate.ts';
 import { HttpError } from '../lib/errors.ts';
 import { idSchema, noBody, strictObject } from '../lib/input-schema.ts';
-import { requireTeamMember } from '../plugins/session.ts';
+import { READ_ONLY_POST, requireTeamMember } from '../plugins/session.ts';
 import { findStatSettings, saveStatSettings } from '../stats/settings.repository.ts';
 
 /** The saved blob is the screen's tabs and node selection; 16 KiB is far more than it needs. */
@@ -28,6 +28,8 @@ export const statisticSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
   app.post(
     '/v1/statistic/settings/get/user/:user_id/team/:team_id',
     {
+      // A read sent as POST by the spec: a read-only API token may call it; the save below is a write and may not.
+      config: READ_ONLY_POST,
       preValidation: member,
       schema: { summary: 'Read the statistics screen settings', params, body: noBody, response: saved },
     },

@@ -12,11 +12,12 @@ import {
   tokenIdParams,
   tokenListResponse,
 } from './api-tokens-schemas.ts';
+import type { ProfileLimiters } from './profile-common.ts';
 
 /** Issue 13: list, create and revoke API tokens, with a browser session only (the auth service takes no token). */
-export const apiTokensRoutes: FastifyPluginAsync = async (plain) => {
+export const apiTokensRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = async (plain, options) => {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
-  const tokens = createApiTokensService(app.deps);
+  const tokens = createApiTokensService(app.deps, options.limits);
 
   app.get(
     '/v1/tokens',

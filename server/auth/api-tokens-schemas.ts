@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { API_TOKEN_LIMITS, API_TOKEN_SCOPES } from '../../contracts/api-tokens.ts';
 import { idSchema, safeString } from '../lib/input-schema.ts';
+import { PASSWORD_MAX } from './passwords.ts';
 
 /** TypeBox schemas of the API token calls (issue 13, docs/api-tokens.md): Fastify validates with them. */
 
@@ -17,6 +18,8 @@ export const createTokenBody = Type.Object(
     teamId: id,
     scope,
     expiresInDays: Type.Optional(Type.Integer({ minimum: 1, maximum: API_TOKEN_LIMITS.maxExpiryDays })),
+    // The current password, checked as the e-mail change checks it (profile-common.ts checkCurrentPassword).
+    password: Type.Unsafe<string>(safeString({ minLength: 1, maxLength: PASSWORD_MAX })),
   },
   { additionalProperties: false },
 );
@@ -28,6 +31,7 @@ const tokenProperties = {
   scope,
   createdAt: moment,
   lastUsedAt: Type.Union([moment, Type.Null()]),
+  lastUsedIp: Type.Union([Type.String(), Type.Null()]),
   expiresAt: Type.Union([moment, Type.Null()]),
 };
 

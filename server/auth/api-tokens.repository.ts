@@ -38,6 +38,19 @@ export async function revokeToken(db: Db, userId: number, id: number, now: Date)
   return rows.length > 0;
 }
 
+/**
+ * Ends every live token of the user and answers how many: a password change or reset takes the account back, so a
+ * token minted with a stolen session stops with it (docs/api-tokens.md).
+ */
+export async function revokeAllTokens(db: Db, userId: number, now: Date): Promise<number> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return rows.length;
+}
+
 /** Holds the user's row until the transaction ends, so two creations at once cannot both pass the limit. */
 export async function lockUser(tx: Db, userId: number): Promise<void> {
   await tx.execute(sql`select id from users where id = ${userId} for update`);

@@ -13,6 +13,7 @@ import { badRequest, conflict, HttpError } from '../lib/errors.ts';
 import { hashToken, randomToken } from '../lib/tokens.ts';
 import { ACTIVITY, recordActivity } from './activity.ts';
 import * as repo from './api-tokens.repository.ts';
+import { checkCurrentPassword, type ProfileLimiters } from './profile-common.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,12 +26,13 @@ function tokenJson(row: repo.ApiTokenRow): ApiTokenBody {
     scope: row.scope,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    lastUsedIp: row.lastUsedIp,
     expiresAt: row.expiresAt?.toISOString() ?? null,
   };
 }
 
 /** Issue 13: the caller's API tokens. Only a browser session reaches these (the auth service takes no token). */
-export function createApiTokensService(deps: Deps) {
+export function createApiTokensService(deps: Deps, limits: ProfileLimiters) {
   const { db, clock } = deps;
 
   return {
@@ -39,12 +41,16 @@ export function createApiTokensService(deps: Deps) {
       return (await repo.liveTokensOf(db, caller.userId)).map(tokenJson);
     },
 
-    /** POST v1/tokens: the secret is in this answer only; the database keeps its SHA-256. */
+    /**
+     * POST v1/tokens: the secret is in this answer only; the database keeps its SHA-256. The current password is
+     * asked for, so a stolen session alone cannot mint a token that would outlive the owner's recovery.
+     */
     async create(caller: Caller, body: CreateApiTokenBody): Promise<CreatedApiTokenBody> {
       const name = body.name.trim();
       if (name === '')
         throw badRequest(API_TOKEN_ERRORS.nameRequired.error, API_TOKEN_ERRORS.nameRequired.message);
       requireMember(caller, body.teamId);
+      await checkCurrentPassword(deps, limits, caller.userId, body.password);
       const now = clock.now();
       const secret = `${API_TOKEN_PREFIX}${randomToken(32)}`;
       const row = await db.transaction(async (tx) => {

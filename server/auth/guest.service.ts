@@ -7,6 +7,8 @@ import { mailBudgetOf } from '../lib/mail-limits.ts';
 import { serverKeys } from '../lib/server-secret.ts';
 import { findUserByEmail, findUserById, lockUser, setPasswordHash } from './accounts.repository.ts';
 import { ACTIVITY, type ActivityKind, recordActivity } from './activity.ts';
+import { resetRevokedTokensMail } from './api-token-mails.ts';
+import { revokeAllTokens } from './api-tokens.repository.ts';
 import { deviceCookieValue, readDevice } from './device-cookie.ts';
 import { createGuestMailWork } from './guest-mail-work.ts';
 import { invalidLink, type LinkPurpose, peekLink, redeemLink, revokeAllLinks } from './links.ts';
@@ -109,6 +111,10 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
         await revokeAllLinks(tx, user.id, now);
         const ids = await revokeOtherSessions(deps, user.id, undefined, tx);
         await revokeChallenges(tx, user.id, now);
+        // A token minted with a stolen session ends with the reset too; the owner is told, since scripts stop.
+        const revokedTokens = await revokeAllTokens(tx, user.id, now);
+        if (revokedTokens > 0)
+          await mailer.send(resetRevokedTokensMail(user.email, deps.config.publicUrl, revokedTokens), tx);
         const kind = ACTIVITY.passwordSetFromLink;
         await recordActivity(tx, { userId: user.id, kind, ip, userAgent: visitor.userAgent, at: now });
         return ids;
@@ -116,6 +122,7 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
       deps.hub.revokeSessions(revoked);
       // changePasswordAt is part of the session check's answer.
       deps.hub.viewsChanged({ userIds: [user.id] });
+      mailer.drain().catch(() => {});
       // The owner who just proved the mailbox is theirs is not kept out by someone else's failed sign-ins.
       await throttle.forgetAccount(normalizeEmail(user.email));
       // issue 10 section 9: a mailbox is not a second factor; the code is still asked for.

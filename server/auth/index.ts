@@ -21,5 +21,5 @@ export const authService: FastifyPluginAsync = async (app) => {
   await app.register(twoFactorRoutes, { twoFactor });
   await app.register(notificationsRoutes);
   await app.register(teamsRoutes, { limits });
-  await app.register(apiTokensRoutes);
+  await app.register(apiTokensRoutes, { limits });
 };

@@ -17,6 +17,7 @@ import { hashToken, randomToken } from '../lib/tokens.ts';
 import { findUserById } from './accounts.repository.ts';
 import * as repo from './invitations.repository.ts';
 import { invitationMail } from './mail-templates.ts';
+import { teamClosurePending } from './team-closure.repository.ts';
 import { teamError } from './team-errors.ts';
 import { assertTeamWritable } from './team-guard.ts';
 import {
@@ -87,6 +88,9 @@ export function createInvitationsService(deps: Deps) {
     await db.transaction(async (tx) => {
       const team = await lockTeam(tx, teamId);
       if (team?.status !== OPEN_TEAM) throw teamError('invitationGone');
+      // A pending closure locks the team's membership as it locks inviting (team-guard.ts); the invitation stays
+      // usable if the closure is cancelled. Checked under the team's lock, which asking for a closure takes too.
+      if (await teamClosurePending(tx, teamId)) throw teamError('closurePending');
       const used = await repo.endInvitation(tx, view.invitation.id, 'acceptedAt', now);
       if (!used) throw teamError('invitationGone');
       // Someone already in the team (joined by another link meanwhile) keeps the role they have.

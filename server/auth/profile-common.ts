@@ -1,9 +1,12 @@
 import { accountMessages } from '../../contracts/account-rules.ts';
 import type { Db } from '../db/database.ts';
+import type { Deps } from '../deps.ts';
 import type { Caller } from '../lib/authenticate.ts';
 import type { Clock } from '../lib/clock.ts';
 import { badRequest, forbidden, HttpError } from '../lib/errors.ts';
 import { createLimiters, type RateLimiter } from '../lib/rate-limiter.ts';
+import { findUserById } from './accounts.repository.ts';
+import { verifyPassword } from './passwords.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -44,3 +47,18 @@ export function assertOwnIds(caller: Caller, ...ids: (number | undefined)[]): nu
 
 /** spec 8: the screen shows 'Incorrect password' under the current password field. */
 export const incorrectPassword = () => badRequest('incorrect_password', accountMessages.incorrectPassword);
+
+/**
+ * Re-authentication with the current password, as the e-mail change asks for it: counted against the user's
+ * passwordCheck limit (429), then 400 'incorrect_password'.
+ */
+export async function checkCurrentPassword(
+  deps: Pick<Deps, 'db'>,
+  limits: ProfileLimiters,
+  userId: number,
+  password: string,
+): Promise<void> {
+  await limit(limits.passwordCheck, userId);
+  const user = await findUserById(deps.db, userId);
+  if (!user || !(await verifyPassword(user.passwordHash, password))) throw incorrectPassword();
+}

@@ -6,6 +6,8 @@ import type { MailMessage } from '../lib/mail.ts';
 import { userView } from './account.service.ts';
 import { findUserById, setPasswordHash } from './accounts.repository.ts';
 import { ACTIVITY, recordActivity } from './activity.ts';
+import { revokedTokensLines } from './api-token-mails.ts';
+import { revokeAllTokens } from './api-tokens.repository.ts';
 import { revokeAllLinks } from './links.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './profile-common.ts';
@@ -19,7 +21,7 @@ export interface ChangePasswordInput {
   confirm: string;
 }
 
-function passwordChangedMail(to: string, publicUrl: string): MailMessage {
+function passwordChangedMail(to: string, publicUrl: string, revokedTokens: number): MailMessage {
   return {
     to,
     subject: 'Your NODR Dashboard password has changed',
@@ -27,6 +29,7 @@ function passwordChangedMail(to: string, publicUrl: string): MailMessage {
       'Hello,',
       '',
       'The password of your NODR Dashboard account has just been changed, and every other signed-in browser was signed out.',
+      ...revokedTokensLines(revokedTokens),
       'If it was not you, reset your password here and contact support:',
       '',
       `${publicUrl}/forgotPassword`,
@@ -41,7 +44,8 @@ export function createPasswordService(deps: Deps, limits: ProfileLimiters) {
   return {
     /**
      * POST v1/profile_settings/user/{user_id}/team/{team_id}/change_password: checks the current password, stores the
-     * new one with its date, and signs out every other session of the user (their event streams close too).
+     * new one with its date, and signs out every other session of the user (their event streams close too) and ends
+     * every API token of the account, in the same transaction.
      */
     async changePassword(
       caller: Caller,
@@ -68,8 +72,9 @@ export function createPasswordService(deps: Deps, limits: ProfileLimiters) {
         // issue 10: a pending e-mail change or reset link an intruder started ends with the new password.
         await revokeAllLinks(tx, userId, now);
         const ids = await revokeOtherSessions(deps, userId, caller.sessionId, tx);
+        const revokedTokens = await revokeAllTokens(tx, userId, now);
         await recordActivity(tx, { userId, kind: ACTIVITY.passwordChanged, at: now, ...caller.client });
-        await deps.mailer.send(passwordChangedMail(user.email, deps.config.publicUrl), tx);
+        await deps.mailer.send(passwordChangedMail(user.email, deps.config.publicUrl, revokedTokens), tx);
         return ids;
       });
       deps.hub.revokeSessions(revoked);

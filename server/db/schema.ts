@@ -152,6 +152,8 @@ export const apiTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     lastUsedAt: moment('last_used_at'),
+    /** The client address of the last use, written with last_used_at. */
+    lastUsedIp: text('last_used_ip'),
     expiresAt: moment('expires_at'),
     revokedAt: moment('revoked_at'),
   },

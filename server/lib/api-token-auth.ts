@@ -48,14 +48,17 @@ export async function grantOf(db: Db, clock: Clock, secret: string): Promise<Api
   return { ...row, scope: row.scope };
 }
 
-/** "Last used" is written at most once a minute, not on every call a script makes. */
-export async function touchApiToken(db: Db, clock: Clock, grant: ApiTokenGrant): Promise<void> {
+/**
+ * "Last used" and the address it came from are written at most once a minute, not on every call a script makes;
+ * Settings lists both, so the owner can tell a use they do not recognise.
+ */
+export async function touchApiToken(db: Db, clock: Clock, grant: ApiTokenGrant, ip: string): Promise<void> {
   const now = clock.now();
   const staleBefore = new Date(now.getTime() - API_TOKEN_LIMITS.lastUsedStepMs);
   if (grant.lastUsedAt && grant.lastUsedAt > staleBefore) return;
   await db
     .update(apiTokens)
-    .set({ lastUsedAt: now })
+    .set({ lastUsedAt: now, lastUsedIp: ip })
     .where(
       and(
         eq(apiTokens.id, grant.tokenId),

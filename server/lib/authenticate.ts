@@ -149,7 +149,7 @@ export async function authenticate(
     if (!options.apiTokens) throw unauthorized(API_TOKEN_ERRORS.notHere.message);
     const grant = await grantOf(deps.db, deps.clock, token);
     if (!grant) throw unauthorized(API_TOKEN_ERRORS.invalid.message);
-    await touchApiToken(deps.db, deps.clock, grant);
+    await touchApiToken(deps.db, deps.clock, grant, request.ip);
     return tokenCaller(grant, request);
   }
   const session = token ? await liveSession(deps, token) : undefined;

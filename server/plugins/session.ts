@@ -29,6 +29,11 @@ type SignedInRequest = FastifyRequest & { [callerKey]?: Caller; [apiTokensKey]?:
 
 const ID = /^[1-9]\d{0,8}$/;
 
+/** A request that may change something: every method but GET and HEAD, unless its route is a READ_ONLY_POST. */
+function isWrite(request: FastifyRequest): boolean {
+  return request.method !== 'GET' && request.method !== 'HEAD' && !request.routeOptions.config.readOnly;
+}
+
 /** Gives every request a `caller`, which only the hooks below set. */
 export const session = fp(async (app) => {
   app.decorateRequest('caller', {
@@ -45,9 +50,8 @@ export const session = fp(async (app) => {
   // are reads sent as POST by the spec and keep the answer.
   app.addHook('onSend', async (request, reply) => {
     const caller = (request as SignedInRequest)[callerKey];
-    const write =
-      request.method !== 'GET' && request.method !== 'HEAD' && !request.routeOptions.config.readOnly;
-    if (caller && write && reply.statusCode < 400) app.deps.viewCache.forget({ userIds: [caller.userId] });
+    if (caller && isWrite(request) && reply.statusCode < 400)
+      app.deps.viewCache.forget({ userIds: [caller.userId] });
   });
 });
 
@@ -66,10 +70,17 @@ export function acceptApiTokens(app: FastifyInstance): void {
  * The one way a route requires a session: `preValidation: requireSession`. It runs before validation, so 401 (no
  * session) comes before any 400 about the body, and puts the caller on the request. In a service that accepts API
  * tokens the caller may be a token (`caller.apiToken`).
+ * The one home of the read-only token rule (issue 13): every route that may change anything (isWrite) refuses a
+ * read-only token here, 403 'read_only_token', so a write route cannot forget it; the role × route matrix test
+ * checks it on every route.
  */
 export async function requireSession(request: FastifyRequest): Promise<void> {
   const apiTokens = (request as SignedInRequest)[apiTokensKey] === true;
-  (request as SignedInRequest)[callerKey] = await authenticate(request.server.deps, request, { apiTokens });
+  const caller = await authenticate(request.server.deps, request, { apiTokens });
+  if (caller.apiToken?.scope === 'read' && isWrite(request)) {
+    throw new HttpError(403, API_TOKEN_ERRORS.readOnly.error, API_TOKEN_ERRORS.readOnly.message);
+  }
+  (request as SignedInRequest)[callerKey] = caller;
 }
 
 /** The event stream's session: from the session cookie, since EventSource cannot send an Authorization header. */
@@ -92,17 +103,14 @@ export function requireTeamMember(param: string) {
 }
 
 /**
- * Issue 11: a change to what a team owns (nodes, team settings, invitations, roles). requireTeamMember, then 403
- * unless the caller may write in that team: never with a read-only API token ('read_only_token', issue 13), and
- * only as an admin ('read_only'), which a read-write token of a viewer is not.
+ * Issue 11: a change to what a team owns (nodes, team settings, invitations, roles). requireTeamMember (whose
+ * requireSession already refused a read-only API token), then 403 'read_only' unless the caller is an admin of that
+ * team, which a read-write token of a viewer is not.
  */
 export function requireTeamWriter(param: string) {
   const member = requireTeamMember(param);
   return async (request: FastifyRequest): Promise<void> => {
     await member(request);
-    if (request.caller.apiToken?.scope === 'read') {
-      throw new HttpError(403, API_TOKEN_ERRORS.readOnly.error, API_TOKEN_ERRORS.readOnly.message);
-    }
     const raw = (request.params as Record<string, string | undefined>)[param] ?? '';
     const role = requireMember(request.caller, Number(raw));
     if (role !== ADMIN_ROLE) {

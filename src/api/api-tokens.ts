@@ -15,6 +15,7 @@ export const ApiTokenStruct: Describe<ApiTokenBody> = type({
   scope: enums([...API_TOKEN_SCOPES]),
   createdAt: string(),
   lastUsedAt: nullable(string()),
+  lastUsedIp: nullable(string()),
   expiresAt: nullable(string()),
 });
 
@@ -26,6 +27,7 @@ export const CreatedApiTokenStruct: Describe<CreatedApiTokenBody> = type({
   scope: enums([...API_TOKEN_SCOPES]),
   createdAt: string(),
   lastUsedAt: nullable(string()),
+  lastUsedIp: nullable(string()),
   expiresAt: nullable(string()),
   token: string(),
 });

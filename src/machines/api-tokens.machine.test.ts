@@ -17,6 +17,7 @@ const token = (id: number): ApiTokenBody => ({
   scope: 'read',
   createdAt: '2026-11-22T10:00:00.000Z',
   lastUsedAt: null,
+  lastUsedIp: null,
   expiresAt: null,
 });
 const created: CreatedApiTokenBody = { ...token(3), name: 'CI', token: `nodr_${'a'.repeat(43)}` };
@@ -34,7 +35,7 @@ describe('API tokens machine, model', () => {
     serializeState,
     events: [
       { type: 'tokens.retry' },
-      { type: 'tokens.edit', draft: { name: 'CI' } },
+      { type: 'tokens.edit', draft: { name: 'CI', password: 'secret1' } },
       { type: 'tokens.create' },
       { type: 'tokens.hide' },
       { type: 'tokens.ask', id: 1 },
@@ -44,6 +45,7 @@ describe('API tokens machine, model', () => {
       actorError('listTokens'),
       actorDone('createToken', created),
       actorError('createToken', new ApiError(409, 'token_limit', API_TOKEN_ERRORS.tooMany.message)),
+      actorError('createToken', new ApiError(400, 'incorrect_password', 'Incorrect password')),
       actorDone('revokeToken', { ok: true }),
       actorError('revokeToken', new ApiError(404, 'not_found', API_TOKEN_ERRORS.notFound.message)),
     ],
@@ -84,7 +86,7 @@ describe('API tokens machine, behaviour', () => {
       return created;
     });
     await reached(actor, 'ready');
-    actor.send({ type: 'tokens.edit', draft: { name: '   ' } });
+    actor.send({ type: 'tokens.edit', draft: { name: '   ', password: 'secret1' } });
     actor.send({ type: 'tokens.create' });
     expect(actor.getSnapshot().context.nameError).toBe(API_TOKEN_ERRORS.nameRequired.message);
     actor.send({ type: 'tokens.edit', draft: { name: 'x'.repeat(101) } });
@@ -106,15 +108,18 @@ describe('API tokens machine, behaviour', () => {
       return created;
     });
     await reached(actor, 'ready');
-    actor.send({ type: 'tokens.edit', draft: { name: '  CI  ', scope: 'write', expiresInDays: null } });
+    actor.send({
+      type: 'tokens.edit',
+      draft: { name: '  CI  ', scope: 'write', expiresInDays: null, password: 'secret1' },
+    });
     actor.send({ type: 'tokens.create' });
     await reached(actor, 'shown');
-    expect(calls).toEqual([{ name: 'CI', teamId: 7, scope: 'write' }]);
+    expect(calls).toEqual([{ name: 'CI', teamId: 7, scope: 'write', password: 'secret1' }]);
     const shown = actor.getSnapshot().context;
     expect(shown.created?.token).toBe(created.token);
     expect(shown.tokens.map((row) => row.id)).toEqual([1, 2, 3]);
     expect(JSON.stringify(shown.tokens)).not.toContain(created.token);
-    expect(shown.draft.name).toBe('');
+    expect(shown.draft).toMatchObject({ name: '', password: '' });
     actor.send({ type: 'tokens.hide' });
     expect(JSON.stringify(actor.getSnapshot().context)).not.toContain(created.token);
   });
@@ -126,10 +131,12 @@ describe('API tokens machine, behaviour', () => {
       return created;
     });
     await reached(actor, 'ready');
-    actor.send({ type: 'tokens.edit', draft: { name: 'Grafana', expiresInDays: 30 } });
+    actor.send({ type: 'tokens.edit', draft: { name: 'Grafana', expiresInDays: 30, password: 'secret1' } });
     actor.send({ type: 'tokens.create' });
     await reached(actor, 'shown');
-    expect(calls).toEqual([{ name: 'Grafana', teamId: 7, scope: 'read', expiresInDays: 30 }]);
+    expect(calls).toEqual([
+      { name: 'Grafana', teamId: 7, scope: 'read', expiresInDays: 30, password: 'secret1' },
+    ]);
   });
 
   it('keeps the draft and shows the server refusal when creation fails', async () => {
@@ -137,13 +144,33 @@ describe('API tokens machine, behaviour', () => {
       throw new ApiError(409, 'token_limit', API_TOKEN_ERRORS.tooMany.message);
     });
     await reached(actor, 'ready');
-    actor.send({ type: 'tokens.edit', draft: { name: 'CI' } });
+    actor.send({ type: 'tokens.edit', draft: { name: 'CI', password: 'secret1' } });
     actor.send({ type: 'tokens.create' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     const context = actor.getSnapshot().context;
     expect(actor.getSnapshot().matches('ready')).toBe(true);
     expect(context.error?.message).toBe(API_TOKEN_ERRORS.tooMany.message);
     expect(context.draft.name).toBe('CI');
+  });
+
+  it('asks for the password before calling, and shows a wrong one under its field, emptied', async () => {
+    const calls: CreateApiTokenBody[] = [];
+    const { actor } = start(async (body) => {
+      calls.push(body);
+      throw new ApiError(400, 'incorrect_password', 'Incorrect password');
+    });
+    await reached(actor, 'ready');
+    actor.send({ type: 'tokens.edit', draft: { name: 'CI' } });
+    actor.send({ type: 'tokens.create' });
+    expect(actor.getSnapshot().context.passwordError).toBe('Required field');
+    expect(calls).toEqual([]);
+    actor.send({ type: 'tokens.edit', draft: { password: 'wrong' } });
+    expect(actor.getSnapshot().context.passwordError).toBeNull();
+    actor.send({ type: 'tokens.create' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.passwordError).toBe('Incorrect password'));
+    const context = actor.getSnapshot().context;
+    expect(context.draft).toMatchObject({ name: 'CI', password: '' });
+    expect(context.error).toBeNull();
   });
 
   it('revokes only the confirmed token, and only after the confirmation', async () => {

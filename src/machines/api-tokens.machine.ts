@@ -8,13 +8,15 @@ import {
   type CreatedApiTokenBody,
 } from '../../contracts/api-tokens.ts';
 import { createApiTokenActor, listApiTokensActor, revokeApiTokenActor } from './api-tokens.actors.ts';
+import { authMessages } from './auth-validation.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
 
-/** The create form: a name, a scope, and days until expiry (null: never). */
+/** The create form: a name, a scope, days until expiry (null: never) and the current password. */
 export interface TokenDraft {
   name: string;
   scope: ApiTokenScope;
   expiresInDays: number | null;
+  password: string;
 }
 
 export interface ApiTokensContext {
@@ -23,6 +25,8 @@ export interface ApiTokensContext {
   tokens: ApiTokenBody[];
   draft: TokenDraft;
   nameError: string | null;
+  /** 'Required field', or the server's 'Incorrect password', under the password field. */
+  passwordError: string | null;
   /** The token just created, with its secret: shown once, forgotten when the person is done with it. */
   created: CreatedApiTokenBody | null;
   /** The token the person is revoking, while they confirm and while the call runs. */
@@ -39,7 +43,10 @@ export type ApiTokensEvent =
   | { type: 'tokens.confirm' }
   | { type: 'tokens.dismiss' };
 
-const EMPTY_DRAFT: TokenDraft = { name: '', scope: 'read', expiresInDays: 90 };
+const EMPTY_DRAFT: TokenDraft = { name: '', scope: 'read', expiresInDays: 90, password: '' };
+
+/** The refusal of a wrong current password (server/auth/profile-common.ts), shown under the password field. */
+const INCORRECT_PASSWORD = 'incorrect_password';
 
 /** The name rule of contracts/api-tokens.ts, checked before the call so the message sits under the field. */
 function nameProblem(name: string): string | null {
@@ -50,18 +57,19 @@ function nameProblem(name: string): string | null {
 }
 
 function requestOf(context: ApiTokensContext): CreateApiTokenBody {
-  const { name, scope, expiresInDays } = context.draft;
+  const { name, scope, expiresInDays, password } = context.draft;
   return {
     name: name.trim(),
     teamId: context.teamId,
     scope,
+    password,
     ...(expiresInDays === null ? {} : { expiresInDays }),
   };
 }
 
 /**
- * issue 13, Settings > API tokens: lists the person's tokens, creates one (its secret shown once, until the person
- * says they are done), and revokes one after a confirmation. A failed call keeps the list and says why.
+ * issue 13, Settings > API tokens: lists the person's tokens, creates one with the current password (its secret
+ * shown once, until the person says they are done), and revokes one after a confirmation. A failed call keeps the list and says why.
  */
 export const apiTokensMachine = setup({
   types: {
@@ -79,9 +87,19 @@ export const apiTokensMachine = setup({
     keepError: assign((_, error: RequestFailure) => ({ error })),
     editDraft: assign(({ context, event }) => {
       const { draft } = event as Extract<ApiTokensEvent, { type: 'tokens.edit' }>;
-      return { draft: { ...context.draft, ...draft }, nameError: null, error: null };
+      return { draft: { ...context.draft, ...draft }, nameError: null, passwordError: null, error: null };
     }),
-    showNameProblem: assign(({ context }) => ({ nameError: nameProblem(context.draft.name) })),
+    showDraftProblems: assign(({ context }) => ({
+      nameError: nameProblem(context.draft.name),
+      // spec 5: 'Required field' for an empty password.
+      passwordError: context.draft.password === '' ? authMessages.required : null,
+    })),
+    // A wrong password is said under its field and emptied, as the e-mail change does; anything else under the form.
+    keepCreateFailure: assign(({ context }, failure: RequestFailure) =>
+      failure.code === INCORRECT_PASSWORD
+        ? { passwordError: failure.message, draft: { ...context.draft, password: '' } }
+        : { error: failure },
+    ),
     keepCreated: assign(({ context }, created: CreatedApiTokenBody) => {
       const { token: _secret, ...listed } = created;
       return { created, tokens: [...context.tokens, listed], draft: EMPTY_DRAFT, error: null };
@@ -99,7 +117,7 @@ export const apiTokensMachine = setup({
     })),
   },
   guards: {
-    draftValid: ({ context }) => nameProblem(context.draft.name) === null,
+    draftValid: ({ context }) => nameProblem(context.draft.name) === null && context.draft.password !== '',
   },
 }).createMachine({
   id: 'apiTokens',
@@ -108,6 +126,7 @@ export const apiTokensMachine = setup({
     tokens: [],
     draft: EMPTY_DRAFT,
     nameError: null,
+    passwordError: null,
     created: null,
     revokeId: null,
     error: null,
@@ -131,7 +150,7 @@ export const apiTokensMachine = setup({
     ready: {
       on: {
         'tokens.edit': { actions: 'editDraft' },
-        'tokens.create': [{ guard: 'draftValid', target: 'creating' }, { actions: 'showNameProblem' }],
+        'tokens.create': [{ guard: 'draftValid', target: 'creating' }, { actions: 'showDraftProblems' }],
         'tokens.ask': { target: 'confirming', actions: 'keepRevokeId' },
         // The event stream is back after an outage; the list (its "last used") may be stale.
         'tokens.retry': 'loading',
@@ -145,7 +164,7 @@ export const apiTokensMachine = setup({
         onDone: { target: 'shown', actions: { type: 'keepCreated', params: ({ event }) => event.output } },
         onError: {
           target: 'ready',
-          actions: { type: 'keepError', params: ({ event }) => toRequestFailure(event.error) },
+          actions: { type: 'keepCreateFailure', params: ({ event }) => toRequestFailure(event.error) },
         },
       },
     },

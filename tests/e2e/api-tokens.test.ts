@@ -76,6 +76,7 @@ describe('API tokens and /metrics in the browser', () => {
 
     await section.getByLabel('Token name').fill('Nightly report');
     await section.getByLabel('Expires').selectOption({ label: 'In 30 days' });
+    await section.getByLabel('Current password', { exact: true }).fill(account.password);
     await section.getByRole('button', { name: 'Create token' }).click();
     const secret = section.getByLabel('New API token');
     await eventually(() => secret.isVisible()).toBe(true);
@@ -99,6 +100,8 @@ describe('API tokens and /metrics in the browser', () => {
     // Last used is written by the call above; a reload shows it.
     await page.reload();
     await eventually(() => rows.first().textContent()).toContain('Last used');
+    // With the address the call came from.
+    expect(await rows.first().textContent()).toMatch(/Last used .+ from 127\.0\.0\.1/);
     expect(await page.content()).not.toContain(token);
 
     for (const viewport of ['phone', 'desktop'] as const) {

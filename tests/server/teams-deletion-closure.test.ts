@@ -142,6 +142,39 @@ describe('team closure: any admin completes or cancels it', () => {
     expect((await setRole(second, first.teamId, viewer.userId, VIEWER_ROLE)).statusCode).toBe(200);
   });
 
+  it('refuses to let anyone join during a pending closure: accepting by link or by id is 403 closure_pending', async () => {
+    const admin = await createAccount(server);
+    const byLink = await createAccount(server);
+    const byId = await createAccount(server);
+    for (const invitee of [byLink, byId]) {
+      const sent = await call(server, 'POST', `/v1/teams/${admin.teamId}/invitations`, admin, {
+        email: invitee.email,
+        role: VIEWER_ROLE,
+      });
+      expect(sent.statusCode).toBe(201);
+    }
+    const hash = await invitationHash(server, byLink.email);
+    const [mine] = (await call(server, 'GET', '/v1/invitations', byId)).json();
+    const path = `/v1/teams/${admin.teamId}/closure`;
+    expect((await call(server, 'POST', path, admin)).statusCode).toBe(200);
+
+    const attempts = [
+      () => call(server, 'POST', '/v1/invitations/accept', byLink, { hash }),
+      () => call(server, 'POST', `/v1/invitations/${mine.id}/accept`, byId, {}),
+    ];
+    for (const attempt of attempts) {
+      const refused = await attempt();
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual(TEAM_ERRORS.closurePending);
+    }
+    const members = await call(server, 'GET', `/v1/teams/${admin.teamId}/members`, admin);
+    expect(members.json().members.map((member: { userId: number }) => member.userId)).toEqual([admin.userId]);
+
+    // Cancelled, the team takes members again with the same invitations.
+    expect((await call(server, 'DELETE', path, admin)).statusCode).toBe(200);
+    for (const attempt of attempts) expect((await attempt()).statusCode).toBe(200);
+  });
+
   it('is completed by another admin with their password: the team closes, its nodes go, every member leaves', async () => {
     const first = await createAccount(server);
     const second = await createAccount(server);

@@ -18,6 +18,7 @@ const tokens: ApiTokenBody[] = [
     scope: 'read',
     createdAt: minutesAgo(3 * 24 * 60),
     lastUsedAt: minutesAgo(5),
+    lastUsedIp: '203.0.113.7',
     expiresAt: '2099-01-01T00:00:00.000Z',
   },
   {
@@ -27,6 +28,7 @@ const tokens: ApiTokenBody[] = [
     scope: 'write',
     createdAt: minutesAgo(400 * 24 * 60),
     lastUsedAt: null,
+    lastUsedIp: null,
     expiresAt: '2020-01-01T00:00:00.000Z',
   },
 ];
@@ -42,7 +44,7 @@ describe('Settings, API tokens', () => {
     expect(await within(section()).findByText('Grafana')).toBeInTheDocument();
     const [grafana, backup] = rows();
     expect(grafana).toHaveTextContent('Read-only');
-    expect(grafana).toHaveTextContent('Last used 5 minutes ago');
+    expect(grafana).toHaveTextContent('Last used 5 minutes ago from 203.0.113.7');
     expect(grafana).toHaveTextContent('Expires 1 January 2099');
     expect(backup).toHaveTextContent('Read and write');
     expect(backup).toHaveTextContent('Never used');
@@ -63,12 +65,18 @@ describe('Settings, API tokens', () => {
     const user = userEvent.setup();
     await within(section()).findByText('You have no API tokens.');
     await user.click(within(section()).getByRole('button', { name: 'Create token' }));
-    expect(within(section()).getByRole('alert')).toHaveTextContent(API_TOKEN_ERRORS.nameRequired.message);
+    expect(within(section()).getByLabelText('Token name')).toHaveAccessibleDescription(
+      API_TOKEN_ERRORS.nameRequired.message,
+    );
+    expect(within(section()).getByLabelText('Current password')).toHaveAccessibleDescription(
+      'Required field',
+    );
     expect(api.calls).toEqual([]);
 
     await user.type(within(section()).getByLabelText('Token name'), 'CI script');
     await user.selectOptions(within(section()).getByLabelText('Access'), 'Read and write');
     await user.selectOptions(within(section()).getByLabelText('Expires'), 'Never');
+    await user.type(within(section()).getByLabelText('Current password'), 'secret1');
     await user.click(within(section()).getByRole('button', { name: 'Create token' }));
 
     const secret = await within(section()).findByLabelText('New API token');
@@ -79,7 +87,12 @@ describe('Settings, API tokens', () => {
       expect.objectContaining({
         method: 'POST',
         path: '/auth/v1/tokens',
-        json: { name: 'CI script', teamId: settingsUser.TeamsRender[0]?.id, scope: 'write' },
+        json: {
+          name: 'CI script',
+          teamId: settingsUser.TeamsRender[0]?.id,
+          scope: 'write',
+          password: 'secret1',
+        },
       }),
     ]);
     expect(within(section()).queryByLabelText('Token name')).not.toBeInTheDocument();
@@ -119,8 +132,28 @@ describe('Settings, API tokens', () => {
     const user = userEvent.setup();
     await within(section()).findByText('You have no API tokens.');
     await user.type(within(section()).getByLabelText('Token name'), 'One more');
+    await user.type(within(section()).getByLabelText('Current password'), 'secret1');
     await user.click(within(section()).getByRole('button', { name: 'Create token' }));
     expect(await within(section()).findByText(API_TOKEN_ERRORS.tooMany.message)).toBeInTheDocument();
+    expect(within(section()).getByLabelText('Token name')).toHaveValue('One more');
+  });
+
+  it('shows a wrong password under the password field and keeps the name', async () => {
+    settingsApi({
+      'POST /auth/v1/tokens': () => ({
+        status: 400,
+        body: { error: 'incorrect_password', message: 'Incorrect password' },
+      }),
+    });
+    renderSettings();
+    const user = userEvent.setup();
+    await within(section()).findByText('You have no API tokens.');
+    await user.type(within(section()).getByLabelText('Token name'), 'One more');
+    await user.type(within(section()).getByLabelText('Current password'), 'wrong');
+    await user.click(within(section()).getByRole('button', { name: 'Create token' }));
+    const password = within(section()).getByLabelText('Current password');
+    await vi.waitFor(() => expect(password).toHaveAccessibleDescription('Incorrect password'));
+    expect(password).toHaveValue('');
     expect(within(section()).getByLabelText('Token name')).toHaveValue('One more');
   });
 

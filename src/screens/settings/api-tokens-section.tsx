@@ -17,7 +17,7 @@ import { useReconnected } from '../../shared/live-updates.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
-import { FormError, TextField } from '../../ui/text-field.tsx';
+import { FormError, PasswordField, TextField } from '../../ui/text-field.tsx';
 import { CopyButton } from '../nodes/copy-button.tsx';
 import styles from './api-tokens-section.module.css';
 import { TimeAgo } from './browser-time.tsx';
@@ -74,7 +74,7 @@ export function ApiTokensSection() {
   const scopeId = useId();
   const expiryId = useId();
   const scopeHint = useId();
-  const { tokens, draft, nameError, created, revokeId, error } = snapshot.context;
+  const { tokens, draft, nameError, passwordError, created, revokeId, error } = snapshot.context;
   const team = user.TeamsRender.find((entry) => entry.id === teamId);
   const viewer = team !== undefined && team.role !== ADMIN_ROLE;
   const creating = snapshot.matches('creating');
@@ -172,6 +172,15 @@ export function ApiTokensSection() {
               <option value={NEVER}>Never</option>
             </select>
           </div>
+          <PasswordField
+            label="Current password"
+            name="api-token-password"
+            autoComplete="current-password"
+            value={draft.password}
+            error={passwordError ?? undefined}
+            disabled={creating}
+            onChange={(event) => send({ type: 'tokens.edit', draft: { password: event.target.value } })}
+          />
           <div className={styles.submit}>
             <Button type="submit" loading={creating}>
               Create token
@@ -198,6 +207,7 @@ export function ApiTokensSection() {
                       {token.lastUsedAt ? (
                         <>
                           Last used <TimeAgo value={token.lastUsedAt} />
+                          {token.lastUsedIp && <> from {token.lastUsedIp}</>}
                         </>
                       ) : (
                         'Never used'
