@@ -3,24 +3,18 @@
  * integers (server/stats/stats-points.ts writes the point fields from these names); the web app reads it with
  * src/api/stats.ts StatsResponseStruct, checked against these types at compile time.
  */
+import type { StatMetricName } from './stats-metrics.ts';
 
 /**
- * A chart point. Traffic fields are bytes in the bucket (the period's interval), or over the window in totals; the
- * web app turns them into bit rates.
+ * A chart point: `dt` and one number per metric of contracts/stats-metrics.ts. Traffic fields (unit bytes) are bytes
+ * in the bucket (the period's interval), or over the window in totals; the web app turns them into bit rates.
+ * totalViewers is the sum over the nodes of each node's average viewers in the bucket, rounded; qualityIndex is
+ * 0..100, averaged over the minute samples; deliverToInputRatio is delivered / input, 0 when input is 0.
  */
-export interface StatPoint {
+export type StatPoint = {
   /** Unix seconds at the start of the bucket (of the window, in totals). */
   dt: number;
-  nodrUpLink: number;
-  deliveredToViewers: number;
-  inputFromCdn: number;
-  /** Sum over the nodes of each node's average viewers in the bucket, rounded. */
-  totalViewers: number;
-  /** 0..100, averaged over the minute samples. */
-  qualityIndex: number;
-  /** delivered / input; 0 when input is 0. */
-  deliverToInputRatio: number;
-}
+} & { [Name in StatMetricName]: number };
 
 export interface StatsAnswer {
   /** The buckets with data, keyed by their dt. */

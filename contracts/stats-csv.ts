@@ -4,6 +4,7 @@
  * names the file with the same rule (src/api/stats-export.ts). Quoting is csv-stringify's, on the server.
  */
 import type { StatPoint } from './stats-answer.ts';
+import { metricCsvColumns, STAT_METRICS } from './stats-metrics.ts';
 import { STATS_PERIOD, type StatsPeriod } from './stats-periods.ts';
 
 /** The query parameter and value that ask the statistics call for CSV. */
@@ -15,23 +16,16 @@ export const CSV_MEDIA_TYPE = 'text/csv';
 export const CSV_CONTENT_TYPE = `${CSV_MEDIA_TYPE}; charset=utf-8`;
 
 /**
- * The columns, in order, one row per bucket with data. Traffic in bytes in the bucket and as the bucket's average
- * rate in bit/s (bytes * 8 / interval, rounded); viewers, quality (0..100) and D/I as the statistics call answers.
+ * The columns, in order, one row per bucket with data: the bucket, then each metric of contracts/stats-metrics.ts in
+ * its order. Traffic in bytes in the bucket and as the bucket's average rate in bit/s (bytes * 8 / interval,
+ * rounded); viewers, quality (0..100) and D/I as the statistics call answers.
  */
-export const STATS_CSV_COLUMNS = [
+export const STATS_CSV_COLUMNS: readonly string[] = [
   'time_utc',
   'team',
   'period',
-  'uplink_bytes',
-  'uplink_bit_s',
-  'delivered_bytes',
-  'delivered_bit_s',
-  'input_bytes',
-  'input_bit_s',
-  'viewers',
-  'quality',
-  'deliver_to_input',
-] as const;
+  ...STAT_METRICS.flatMap(metricCsvColumns),
+];
 
 export type StatsCsvRow = [string, string, StatsPeriod, ...number[]];
 
@@ -51,20 +45,11 @@ export const isoUtc = (seconds: number): string =>
 /** One CSV row, in STATS_CSV_COLUMNS order, from a point of the statistics answer. */
 export function statsCsvRow(point: StatPoint, scope: StatsCsvScope): StatsCsvRow {
   const interval = STATS_PERIOD[scope.period].intervalSeconds;
-  return [
-    isoUtc(point.dt),
-    scope.team,
-    scope.period,
-    point.nodrUpLink,
-    bitsPerSecond(point.nodrUpLink, interval),
-    point.deliveredToViewers,
-    bitsPerSecond(point.deliveredToViewers, interval),
-    point.inputFromCdn,
-    bitsPerSecond(point.inputFromCdn, interval),
-    point.totalViewers,
-    point.qualityIndex,
-    point.deliverToInputRatio,
-  ];
+  const values = STAT_METRICS.flatMap((metric) => {
+    const value = point[metric.name];
+    return metric.unit === 'bytes' ? [value, bitsPerSecond(value, interval)] : [value];
+  });
+  return [isoUtc(point.dt), scope.team, scope.period, ...values];
 }
 
 /** The longest team part of a file name: the name stays readable in a download list. */

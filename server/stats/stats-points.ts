@@ -1,40 +1,36 @@
 import type { StatPoint } from '../../contracts/stats-answer.ts';
+import { STAT_METRICS } from '../../contracts/stats-metrics.ts';
 import { float8Text } from './float8-text.ts';
 
 /*
- * The point fields as the database hands them over (docs/statistics-storage.md): per bucket, comma-separated, `dt`,
- * then the three byte sums, the rounded viewers, and quality and ratio already rounded but still scaled to integers
- * (quality x 100, ratio x 10,000). The database does every sum and every floor(x + 0.5) (which rounds like
- * Math.round); this module only divides by the scale and writes the number as PostgreSQL's float8 text would, so the
- * answer is byte for byte the one the database used to write itself, for a fraction of the database's CPU.
+ * The point fields as the database hands them over (server/stats/stats-metrics-sql.ts, docs/statistics-storage.md):
+ * per bucket, comma-separated, `dt`, then one integer per metric in STAT_METRICS order, a fractional metric multiplied
+ * by its scale and rounded. The database does every sum and every floor(x + 0.5) (which rounds like Math.round);
+ * this module reads each field at the position STAT_METRICS gives its metric (the same list the select list comes
+ * from, so the two cannot drift apart), divides by the scale and writes the number as PostgreSQL's float8 text would,
+ * so the answer is byte for byte the one the database used to write itself, for a fraction of the database's CPU.
  */
 
-/** Quality is answered with 2 decimals, the ratio with 4 (spec 3). */
-export const QUALITY_SCALE = 100;
-export const RATIO_SCALE = 10_000;
-
-/** How many fields a bucket has in the database's text: dt and the six point fields. */
-const BUCKET_FIELDS = 7;
+/** How many fields a bucket has in the database's text: dt and one per metric. */
+const BUCKET_FIELDS = 1 + STAT_METRICS.length;
 
 /** A JSON key of a statistics point: a field renamed in the contract breaks the type check here. */
 const key = (name: keyof StatPoint) => `"${name}":`;
-const [DT, UPLINK, DELIVERED, INPUT, VIEWERS, QUALITY, RATIO] = [
-  key('dt'),
-  key('nodrUpLink'),
-  key('deliveredToViewers'),
-  key('inputFromCdn'),
-  key('totalViewers'),
-  key('qualityIndex'),
-  key('deliverToInputRatio'),
-];
+const DT = key('dt');
+/** Each metric's key, the first without the comma that separates the others from what precedes them. */
+const METRIC_KEYS = STAT_METRICS.map((metric, index) => `${index === 0 ? '' : ','}${key(metric.name)}`);
+const METRIC_SCALES: readonly number[] = STAT_METRICS.map((metric) => metric.scale);
 
-/** `"nodrUpLink":…,…,"deliverToInputRatio":…` from the six fields starting at `at`. */
+/** `"nodrUpLink":…,…,"deliverToInputRatio":…` from the metrics' fields starting at `at`. */
 function fieldsJson(fields: readonly string[], at: number): string {
-  return (
-    `${UPLINK}${fields[at]},${DELIVERED}${fields[at + 1]},${INPUT}${fields[at + 2]},${VIEWERS}${fields[at + 3]},` +
-    `${QUALITY}${float8Text(Number(fields[at + 4]) / QUALITY_SCALE)},` +
-    `${RATIO}${float8Text(Number(fields[at + 5]) / RATIO_SCALE)}`
-  );
+  let json = '';
+  for (let index = 0; index < METRIC_SCALES.length; index += 1) {
+    const scale = METRIC_SCALES[index]!;
+    const text = fields[at + index]!;
+    // An integer metric passes as the database wrote it; a scaled one is divided back.
+    json += METRIC_KEYS[index]! + (scale === 1 ? text : float8Text(Number(text) / scale));
+  }
+  return json;
 }
 
 /** The `{ "<dt>": point, … }` JSON of the buckets' text ('' for no bucket), in the text's order. */
@@ -52,7 +48,7 @@ export function bucketsJson(text: string): string {
   return `{${points.join(',')}}`;
 }
 
-/** The totals' fields after `dt` as JSON, without braces, from the totals' text (the six point fields). */
+/** The totals' fields after `dt` as JSON, without braces, from the totals' text (one field per metric). */
 export function totalFieldsJson(text: string): string {
   return fieldsJson(text.split(','), 0);
 }
@@ -63,15 +59,11 @@ export function bucketPoints(text: string): StatPoint[] {
   const fields = text.split(',');
   const points: StatPoint[] = [];
   for (let at = 0; at < fields.length; at += BUCKET_FIELDS) {
-    points.push({
-      dt: Number(fields[at]),
-      nodrUpLink: Number(fields[at + 1]),
-      deliveredToViewers: Number(fields[at + 2]),
-      inputFromCdn: Number(fields[at + 3]),
-      totalViewers: Number(fields[at + 4]),
-      qualityIndex: Number(fields[at + 5]) / QUALITY_SCALE,
-      deliverToInputRatio: Number(fields[at + 6]) / RATIO_SCALE,
+    const point = { dt: Number(fields[at]) } as StatPoint;
+    STAT_METRICS.forEach((metric, index) => {
+      point[metric.name] = Number(fields[at + 1 + index]) / metric.scale;
     });
+    points.push(point);
   }
   return points;
 }

@@ -3,7 +3,8 @@ import type { TelemetryPoint } from '../../contracts/node-protocol.ts';
 import type { StatPoint } from '../../contracts/stats-answer.ts';
 import type { Db } from '../db/database.ts';
 import { executePrepared } from '../db/prepared.ts';
-import { bucketPoints, bucketsJson, QUALITY_SCALE, RATIO_SCALE, totalFieldsJson } from './stats-points.ts';
+import { metricFieldsSql } from './stats-metrics-sql.ts';
+import { bucketPoints, bucketsJson, totalFieldsJson } from './stats-points.ts';
 import { statsVersions } from './stats-versions.ts';
 
 /** One reported minute of one node, as the telemetry endpoint takes it. Bytes are per minute. */
@@ -75,51 +76,34 @@ export async function insertMinutes(db: Db, nodeId: number, points: readonly Min
   return accepted;
 }
 
-/**
- * The six point fields of spec 3 after `dt`, comma-separated (server/stats/stats-points.ts reads them), from sums
- * named by `c`, after `c.dt` when given: bytes as integers, viewers as the rounded sum of the nodes' averages, quality
- * as the sample-weighted average and the ratio, both rounded but still scaled (x QUALITY_SCALE, x RATIO_SCALE), 0 when
- * there was no sample or nothing came from the CDN (never Infinity or NaN). floor(x + 0.5) rounds like Math.round.
- * The database formats only integers: writing the JSON itself (keys, the divided floats) was most of its CPU per
- * month read. One concat_ws per point is the cheapest text it writes (cheaper than `||`, arrays or a row's text).
- */
-function pointFields(c: {
-  dt?: string;
-  uplink: string;
-  delivered: string;
-  input: string;
-  viewers: string;
-  quality: string;
-  samples: string;
-}): SQL {
-  return sql.raw(`concat_ws(',', ${c.dt ? `${c.dt}, ` : ''}${c.uplink}, ${c.delivered}, ${c.input},
-    floor(${c.viewers} + 0.5)::int8,
-    case when ${c.samples} > 0 then floor(${c.quality} / ${c.samples} * ${QUALITY_SCALE} + 0.5) else 0 end,
-    case when ${c.input} > 0 then floor(${c.delivered}::float8 / ${c.input} * ${RATIO_SCALE} + 0.5) else 0 end)`);
-}
-
 /** A bucket's fields: its row of sums, dt first. */
-const BUCKET_FIELDS = pointFields({
-  dt: 'dt',
-  uplink: 'uplink',
-  delivered: 'delivered',
-  input: 'input',
-  viewers: 'viewers',
-  quality: 'quality_sum',
-  samples: 'samples',
-});
+const BUCKET_FIELDS = sql.raw(
+  metricFieldsSql(
+    {
+      uplink: 'uplink',
+      delivered: 'delivered',
+      input: 'input',
+      viewers: 'viewers',
+      quality: 'quality_sum',
+      samples: 'samples',
+    },
+    'dt',
+  ),
+);
 
 /** The totals' fields, aggregated over the buckets (0 for a window without data). */
-const TOTAL_FIELDS = pointFields({
-  uplink: 'coalesce(sum(uplink), 0)',
-  delivered: 'coalesce(sum(delivered), 0)',
-  input: 'coalesce(sum(input), 0)',
-  viewers: 'coalesce(avg(viewers), 0)',
-  quality: 'coalesce(sum(quality_sum), 0)',
-  samples: 'coalesce(sum(samples), 0)',
-});
+const TOTAL_FIELDS = sql.raw(
+  metricFieldsSql({
+    uplink: 'coalesce(sum(uplink), 0)',
+    delivered: 'coalesce(sum(delivered), 0)',
+    input: 'coalesce(sum(input), 0)',
+    viewers: 'coalesce(avg(viewers), 0)',
+    quality: 'coalesce(sum(quality_sum), 0)',
+    samples: 'coalesce(sum(samples), 0)',
+  }),
+);
 
-/** The sums of each bucket starting in [start, end) over the nodes: the rows pointFields reads. */
+/** The sums of each bucket starting in [start, end) over the nodes: the rows metricFieldsSql reads. */
 function bucketRows(table: BucketTable, nodeIds: readonly number[], start: number, end: number): SQL {
   // In stat_minute a row is one sample; in a rollup a node's average viewers is viewers_sum / samples.
   const perNode =

@@ -1,18 +1,16 @@
-import { type Describe, type Infer, number, record, string, type } from 'superstruct';
+import { type Describe, type Infer, number, record, type Struct, string, type } from 'superstruct';
 import type { StatPoint, StatsAnswer } from '../../contracts/stats-answer.ts';
 import { STATS_FORMAT_PARAM } from '../../contracts/stats-csv.ts';
+import { STAT_METRICS, type StatMetricName } from '../../contracts/stats-metrics.ts';
 import type { StatsPeriod, StatsQuery } from '../../contracts/stats-periods.ts';
 import { request } from './client.ts';
 
-/** A chart point of the statistics service (spec 3, docs/api-stats.md; the fields: contracts/stats-answer.ts). */
+/** A chart point of the statistics service (spec 3, docs/api-stats.md): `dt` and each metric of the list. */
 export const StatPointStruct: Describe<StatPoint> = type({
   dt: number(),
-  nodrUpLink: number(),
-  deliveredToViewers: number(),
-  inputFromCdn: number(),
-  totalViewers: number(),
-  qualityIndex: number(),
-  deliverToInputRatio: number(),
+  ...(Object.fromEntries(STAT_METRICS.map((metric) => [metric.name, number()])) as {
+    [Name in StatMetricName]: Struct<number, null>;
+  }),
 });
 
 /** spec 7: `result` keyed by dt (only buckets with data), `total_result`, and `text` (JSON: interval, points). */

@@ -20,7 +20,7 @@ function series(interval: number): StatSeries {
     uplink: empty,
     delivered: empty,
     input: empty,
-    viewers: empty,
+    chart: { uplink: [], delivered: [], input: [], quality: [], ratio: [] },
     quality: empty,
     ratio: empty,
     filled: 0,

@@ -25,7 +25,7 @@ function series(asOf: number | null): StatSeries {
     uplink: one(),
     delivered: one(),
     input: one(),
-    viewers: one(),
+    chart: { uplink: [], delivered: [], input: [], quality: [], ratio: [] },
     quality: one(),
     ratio: one(),
     filled: 1,

@@ -70,7 +70,7 @@ describe('the statistics transform as properties', () => {
         expect(Array.from(series.times)).toEqual(
           Array.from({ length: slots }, (_, slot) => start + slot * interval),
         );
-        for (const values of [series.uplink, series.delivered, series.input, series.viewers, series.ratio]) {
+        for (const values of [series.uplink, series.delivered, series.input, series.quality, series.ratio]) {
           expect(Array.from(values, Number.isNaN)).toEqual(expectedGaps);
         }
         expect(series.filled).toBe(occupied.size);
@@ -99,7 +99,6 @@ describe('the statistics transform as properties', () => {
           expect(Array.from(values).every(Number.isFinite)).toBe(true);
         }
         expect(filled(series.ratio).every(Number.isFinite)).toBe(true);
-        expect(filled(series.viewers).every(Number.isFinite)).toBe(true);
       }),
       { numRuns: 100 },
     );

@@ -54,14 +54,7 @@ describe('transformStats with the chart shape', () => {
   it('leaves a missing bucket as a gap (NaN in every series), not a line across', () => {
     const series = transformStats({ points: [point(T0 + 180), point(T0)], interval: 60 });
     expect(values(series.times)).toEqual([T0, T0 + 60, T0 + 120, T0 + 180]);
-    for (const array of [
-      series.uplink,
-      series.delivered,
-      series.input,
-      series.viewers,
-      series.quality,
-      series.ratio,
-    ]) {
+    for (const array of [series.uplink, series.delivered, series.input, series.quality, series.ratio]) {
       expect(Number.isNaN(array[1])).toBe(true);
       expect(Number.isNaN(array[2])).toBe(true);
       expect(Number.isFinite(array[0])).toBe(true);
@@ -95,7 +88,7 @@ describe('transformStats with the chart shape', () => {
     expect(values(series.times)).toEqual([hour]);
     expect(series.uplink[0]).toBeCloseTo((4 * 600 * 8) / 3600);
     // Two distinct minutes, each with 10 + 30 viewers: 40 viewers, not 80.
-    expect(series.viewers[0]).toBe(40);
+    expect(series.totals.viewers).toBe(40);
     expect(series.quality[0]).toBe((90 + 50 + 90 + 90) / 4);
   });
 
@@ -186,11 +179,11 @@ describe('transformStats with the older shape', () => {
 });
 
 describe('buffersOf', () => {
-  it('lists the seven typed arrays, ready to transfer', () => {
+  it('lists the six typed arrays (the times and the five drawn series), ready to transfer', () => {
     const series = transformStats({ points: [point(T0)], interval: 60 });
     const buffers = buffersOf(series);
-    expect(buffers).toHaveLength(7);
-    expect(new Set(buffers).size).toBe(7);
+    expect(buffers).toHaveLength(6);
+    expect(new Set(buffers).size).toBe(6);
     const clone = structuredClone(series, { transfer: buffers });
     expect(series.times.length).toBe(0); // moved, not copied
     expect(Array.from(clone.times)).toEqual([T0]);
@@ -239,7 +232,7 @@ describe('transformStats at its edges', () => {
       points: [point(hour, { totalViewers: 12 }), point(hour + 3600, { totalViewers: 30 })],
       interval: 3600,
     });
-    expect(values(series.viewers)).toEqual([12, 30]);
+    // The tiles' mean of the hours' viewers: (12 + 30) / 2.
     expect(series.totals.viewers).toBe(21);
   });
 
@@ -251,5 +244,34 @@ describe('transformStats at its edges', () => {
 
   it('treats the first bucket like any other while it fills', () => {
     expect(partialBucket(T0, 3, 1200, T0 + 300)).toEqual({ index: 0, elapsed: 300 });
+  });
+});
+
+describe('ready-to-draw series (the worker builds the charts data)', () => {
+  it('answers each charted series as chart points, with gaps as whitespace and no line across them', () => {
+    const series = transformStats({ points: [point(T0), point(T0 + 60), point(T0 + 180)], interval: 60 });
+    expect(series.chart.uplink).toEqual([
+      { time: T0, value: 80 },
+      { time: T0 + 60, value: 80, color: 'rgba(0, 0, 0, 0)' },
+      { time: T0 + 120 },
+      { time: T0 + 180, value: 80 },
+    ]);
+    // The delivered series is an area: its fill stops at the gap as well as its line.
+    expect(series.chart.delivered[1]).toEqual({
+      time: T0 + 60,
+      value: 400,
+      lineColor: 'rgba(0, 0, 0, 0)',
+      topColor: 'rgba(0, 0, 0, 0)',
+      bottomColor: 'rgba(0, 0, 0, 0)',
+    });
+    expect(series.chart.quality.map((slot) => 'value' in slot)).toEqual([true, true, false, true]);
+  });
+
+  it('builds only the series some chart draws: no viewers series (its total still reaches the tiles)', () => {
+    const series = transformStats({ points: [point(T0)], interval: 60 });
+    expect(Object.keys(series.chart).sort()).toEqual(['delivered', 'input', 'quality', 'ratio', 'uplink']);
+    expect(series).not.toHaveProperty('viewers');
+    expect(buffersOf(series)).toHaveLength(6);
+    expect(series.totals.viewers).toBe(10);
   });
 });

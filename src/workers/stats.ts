@@ -1,5 +1,7 @@
 import type { StatPoint } from '../../contracts/stats-answer.ts';
+import { CHARTED_METRICS, type ChartSeriesKey } from '../../contracts/stats-metrics.ts';
 import type { LegacyStatPoint } from '../data/sample-stats.ts';
+import { type ChartPoint, toAreaData, toLineData } from './chart-points.ts';
 
 /** Either point shape of spec 3, in a map keyed by time (the service's `result`) or as a list. */
 export type StatPointsInput =
@@ -44,19 +46,17 @@ export interface StatTotals {
 }
 
 /**
- * Chart-ready series on a regular time grid, one slot per bucket. A slot without data holds NaN in every series,
- * which the charts draw as a gap rather than a line across it. Traffic is in bits per second over the bucket.
+ * Chart-ready series on a regular time grid, one slot per bucket: one per series a chart draws
+ * (contracts/stats-metrics.ts `chart`), as numbers (`uplink`...) for the tooltips, navigator and tiles, and as the
+ * chart's own points (`chart.uplink`...), built here so that the main thread only hands them over. A slot without
+ * data holds NaN in every series (whitespace in `chart`), which the charts draw as a gap rather than a line across
+ * it. Traffic is in bits per second over the bucket.
  */
-export interface StatSeries {
+export type StatSeries = Record<ChartSeriesKey, Float64Array> & {
   interval: number;
   /** Bucket starts, Unix seconds, ascending and `interval` apart. */
   times: Float64Array;
-  uplink: Float64Array;
-  delivered: Float64Array;
-  input: Float64Array;
-  viewers: Float64Array;
-  quality: Float64Array;
-  ratio: Float64Array;
+  chart: Record<ChartSeriesKey, ChartPoint[]>;
   /** Slots that hold data. */
   filled: number;
   /** The first and last slots that hold data, -1 when none does: a new node's data covers only the end. */
@@ -67,7 +67,7 @@ export interface StatSeries {
   /** The request's `now` (Unix seconds): when these figures were read; null for the sample. */
   asOf: number | null;
   totals: StatTotals;
-}
+};
 
 /** A window this long at the smallest interval is a year of minutes: more is a broken request, not a chart. */
 export const MAX_SLOTS = 600_000;
@@ -302,15 +302,12 @@ function finish(sums: Sums): StatSeries {
     quality: samples > 0 ? qualitySum / samples : 0,
     ratio: ratioOf(bytesDelivered, bytesIn),
   };
+  const numbers: Record<ChartSeriesKey, Float64Array> = { uplink, delivered, input, quality, ratio };
   return {
     interval,
     times,
-    uplink,
-    delivered,
-    input,
-    viewers,
-    quality,
-    ratio,
+    ...numbers,
+    chart: chartPointsOf(times, numbers),
     filled,
     dataFrom,
     dataTo,
@@ -332,15 +329,22 @@ export function totalsFrom(total: StatPoint): StatTotals {
   };
 }
 
+/** Each charted series as the chart's points, of the kind its chart draws (contracts/stats-metrics.ts). */
+function chartPointsOf(
+  times: Float64Array,
+  numbers: Record<ChartSeriesKey, Float64Array>,
+): Record<ChartSeriesKey, ChartPoint[]> {
+  const chart = {} as Record<ChartSeriesKey, ChartPoint[]>;
+  for (const { chart: drawn } of CHARTED_METRICS) {
+    const values = numbers[drawn.series];
+    chart[drawn.series] = drawn.kind === 'area' ? toAreaData(times, values) : toLineData(times, values);
+  }
+  return chart;
+}
+
 /** The typed arrays of a series, for `Comlink.transfer` (they move to the receiver, no copy). */
 export function buffersOf(series: StatSeries): ArrayBuffer[] {
-  return [
-    series.times,
-    series.uplink,
-    series.delivered,
-    series.input,
-    series.viewers,
-    series.quality,
-    series.ratio,
-  ].map((array) => array.buffer as ArrayBuffer);
+  return [series.times, ...CHARTED_METRICS.map((metric) => series[metric.chart.series])].map(
+    (array) => array.buffer as ArrayBuffer,
+  );
 }

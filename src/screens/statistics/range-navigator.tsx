@@ -1,6 +1,6 @@
 import { AreaSeries, ColorType, CrosshairMode, createChart } from 'lightweight-charts';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
-import { toAreaData } from './chart-data.ts';
+import type { AreaPoint } from '../../workers/chart-points.ts';
 import { type ChartTheme, withAlpha } from './chart-theme.ts';
 import styles from './range-navigator.module.css';
 import type { LogicalWindow, RangeSync } from './range-sync.ts';
@@ -8,7 +8,8 @@ import { formatSlotTime } from './time-format.ts';
 
 export interface RangeNavigatorProps {
   times: Float64Array;
-  values: Float64Array;
+  /** The delivered series as the worker built it for its area chart. */
+  data: readonly AreaPoint[];
   theme: ChartTheme;
   sync: RangeSync;
   label: string;
@@ -36,7 +37,7 @@ type Drag = { mode: 'move' | 'from' | 'to'; startX: number; start: LogicalWindow
  * charts' visible window both ways. Drag the frame to pan, its edges to zoom, click outside it to jump; with the
  * keyboard, the frame is a slider (arrows pan, + and - zoom, Home and End jump to the ends).
  */
-export function RangeNavigator({ times, values, theme, sync, label }: RangeNavigatorProps) {
+export function RangeNavigator({ times, data, theme, sync, label }: RangeNavigatorProps) {
   const track = useRef<HTMLDivElement>(null);
   const chartBox = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState<LogicalWindow | null>(sync.window);
@@ -70,11 +71,11 @@ export function RangeNavigator({ times, values, theme, sync, label }: RangeNavig
       priceLineVisible: false,
       lastValueVisible: false,
     });
-    series.setData(toAreaData(times, values));
+    series.setData(data as AreaPoint[]);
     // The overview always shows every slot, mapped linearly onto the track (see toX below).
     chart.timeScale().setVisibleLogicalRange({ from: -0.5, to: Math.max(0, times.length - 0.5) });
     return () => chart.remove();
-  }, [times, values, theme]);
+  }, [data, theme]);
 
   useEffect(() => {
     const element = track.current;

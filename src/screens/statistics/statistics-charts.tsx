@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { CHARTED_METRICS, type StatMetricChart } from '../../../contracts/stats-metrics.ts';
 import { formatBitRate, formatBitRateShort } from '../../lib/bits.ts';
 import { IconButton } from '../../ui/button.tsx';
+import type { AreaPoint } from '../../workers/chart-points.ts';
 import type { StatSeries } from '../../workers/stats.ts';
 import { ChartCard } from './chart-card.tsx';
 import type { ChartTheme } from './chart-theme.ts';
@@ -14,6 +16,23 @@ import { TimeSeriesChart } from './time-series-chart.tsx';
 const formatRate = (value: number) => formatBitRate(value);
 const formatQuality = (value: number) => value.toFixed(1);
 const formatRatio = (value: number) => value.toFixed(2);
+
+/**
+ * A card's series from the metric list (contracts/stats-metrics.ts), areas first: a series drawn later is drawn on
+ * top, and a filled area would hide the lines under it.
+ */
+function seriesOf(stat: StatSeries, card: StatMetricChart['card']): SeriesSpec[] {
+  return CHARTED_METRICS.filter((metric) => metric.chart.card === card)
+    .sort((a, b) => Number(b.chart.kind === 'area') - Number(a.chart.kind === 'area'))
+    .map(({ chart }) => ({
+      key: chart.series,
+      name: chart.label,
+      colour: chart.series,
+      kind: chart.kind,
+      values: stat[chart.series],
+      data: stat.chart[chart.series],
+    }));
+}
 
 /** '1 min', '20 min', '1 h': the bucket a point stands for. */
 function bucketName(interval: number): string {
@@ -44,24 +63,9 @@ export interface StatisticsChartsProps {
 export function StatisticsCharts({ stat, theme, scope, sample, generation }: StatisticsChartsProps) {
   const [sync] = useState(() => new RangeSync());
   const shown = useRef<{ generation: number; first: number } | null>(null);
-  const traffic = useMemo<SeriesSpec[]>(
-    () => [
-      { key: 'delivered', name: 'Delivered', colour: 'delivered', kind: 'area', values: stat.delivered },
-      { key: 'uplink', name: 'Uplink', colour: 'uplink', kind: 'line', values: stat.uplink },
-      { key: 'input', name: 'Input', colour: 'input', kind: 'line', values: stat.input },
-    ],
-    [stat],
-  );
-  const quality = useMemo<SeriesSpec[]>(
-    () => [{ key: 'quality', name: 'Quality index', colour: 'quality', kind: 'area', values: stat.quality }],
-    [stat],
-  );
-  const ratio = useMemo<SeriesSpec[]>(
-    () => [
-      { key: 'ratio', name: 'Deliver-to-input ratio', colour: 'ratio', kind: 'line', values: stat.ratio },
-    ],
-    [stat],
-  );
+  const traffic = useMemo(() => seriesOf(stat, 'traffic'), [stat]);
+  const quality = useMemo(() => seriesOf(stat, 'quality'), [stat]);
+  const ratio = useMemo(() => seriesOf(stat, 'ratio'), [stat]);
 
   // Every chart has its data by now (children's effects run first). A new load opens on all of it, or on the data
   // when it covers only part of the window; a refresh keeps the person's zoom, moved with the grid.
@@ -114,7 +118,7 @@ export function StatisticsCharts({ stat, theme, scope, sample, generation }: Sta
         footer={
           <RangeNavigator
             times={stat.times}
-            values={stat.delivered}
+            data={stat.chart.delivered as AreaPoint[]}
             theme={theme}
             sync={sync}
             label="Traffic navigator: visible time range"

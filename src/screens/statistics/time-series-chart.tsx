@@ -12,7 +12,8 @@ import {
   type Time,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
-import { toAreaData, toLineData } from './chart-data.ts';
+import type { AreaPoint, ChartPoint, LinePoint } from '../../workers/chart-points.ts';
+import { withPartialStyle } from './chart-data.ts';
 import { type ChartTheme, withAlpha } from './chart-theme.ts';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import type { RangeSync } from './range-sync.ts';
@@ -23,7 +24,10 @@ export interface SeriesSpec {
   name: string;
   colour: keyof Pick<ChartTheme, 'uplink' | 'delivered' | 'input' | 'quality' | 'ratio'>;
   kind: 'line' | 'area';
+  /** The numbers, for the tooltip. */
   values: Float64Array;
+  /** The same as the chart's points, built by the worker (src/workers/chart-points.ts). */
+  data: readonly ChartPoint[];
 }
 
 export interface TimeSeriesChartProps {
@@ -207,9 +211,9 @@ export function TimeSeriesChart({
       if (!handle) continue;
       const colour = theme[spec.colour];
       const faint = withAlpha(colour, PARTIAL_ALPHA);
-      handle.setData(
+      const data =
         spec.kind === 'area'
-          ? toAreaData(times, spec.values, {
+          ? withPartialStyle(spec.data as readonly AreaPoint[], {
               index: partialIndex,
               style: {
                 lineColor: faint,
@@ -217,8 +221,11 @@ export function TimeSeriesChart({
                 bottomColor: withAlpha(colour, 0.02),
               },
             })
-          : toLineData(times, spec.values, { index: partialIndex, style: { color: faint } }),
-      );
+          : withPartialStyle(spec.data as readonly LinePoint[], {
+              index: partialIndex,
+              style: { color: faint },
+            });
+      handle.setData(data as ChartPoint[]);
     }
     // The window is set by the screen (sync.reset or sync.rebase) once every chart has its data.
     setTooltip(null);
