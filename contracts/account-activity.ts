@@ -19,6 +19,9 @@ export const ACTIVITY = {
   otherSessionsRevoked: 'other_sessions_revoked',
   apiTokenCreated: 'api_token_created',
   apiTokenRevoked: 'api_token_revoked',
+  passkeyAdded: 'passkey_added',
+  passkeyRemoved: 'passkey_removed',
+  passkeySignIn: 'passkey_sign_in',
 } as const;
 
 export type ActivityKind = (typeof ACTIVITY)[keyof typeof ACTIVITY];
@@ -40,6 +43,9 @@ export const ACTIVITY_WORDS: Record<ActivityKind, string> = {
   other_sessions_revoked: 'All other browsers were signed out',
   api_token_created: 'API token created',
   api_token_revoked: 'API token revoked',
+  passkey_added: 'Passkey added',
+  passkey_removed: 'Passkey removed',
+  passkey_sign_in: 'Signed in with a passkey',
 };
 
 /** issue 10: events older than this are pruned. */

@@ -10,6 +10,8 @@ import { ACTIVITY, type ActivityKind, recordActivity } from './activity.ts';
 import { deviceCookieValue, readDevice } from './device-cookie.ts';
 import { createGuestMailWork } from './guest-mail-work.ts';
 import { invalidLink, type LinkPurpose, peekLink, redeemLink, revokeAllLinks } from './links.ts';
+import { passkeysOf } from './passkeys.repository.ts';
+import { passwordResetMail } from './password-reset-mail.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createAuthLimiters, enforce } from './rate-limits.ts';
 import { createSession, revokeOtherSessions, type SessionToken } from './sessions.ts';
@@ -40,9 +42,10 @@ export interface Visitor extends Client {
  * What a password step ends with: a session and the device cookie to set, or, with two-factor sign-in on, a
  * challenge for the code step (issue 10 section 9).
  */
-export type SignInResult =
-  | { session: SessionToken; deviceCookie: string }
-  | { challenge: TwoFactorChallenge; deviceCookie?: undefined };
+export type SignInResult = SignedIn | { challenge: TwoFactorChallenge; deviceCookie?: undefined };
+
+/** A finished sign-in: the session and the device cookie to set. */
+export type SignedIn = { session: SessionToken; deviceCookie: string };
 
 /** The calls of a signed-out visitor: register, set a password from a link, sign in, ask for a reset link. */
 export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
@@ -54,7 +57,7 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
   const work = createGuestMailWork(deps);
 
   /** A session for a user who passed every step, and a device cookie that keeps this browser known. */
-  async function startSession(userId: number, visitor: Visitor, kind?: ActivityKind): Promise<SignInResult> {
+  async function startSession(userId: number, visitor: Visitor, kind?: ActivityKind): Promise<SignedIn> {
     const key = await keys('device-cookie');
     const device = readDevice(visitor.deviceCookie, key, userId);
     const client = { ip: visitor.ip, userAgent: visitor.userAgent };
@@ -111,6 +114,11 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
         await revokeChallenges(tx, user.id, now);
         const kind = ACTIVITY.passwordSetFromLink;
         await recordActivity(tx, { userId: user.id, kind, ip, userAgent: visitor.userAgent, at: now });
+        // A reset keeps the passkeys: the mail lists them, so the owner can remove one that is not theirs.
+        if (link.purpose === 'reset_password') {
+          const names = (await passkeysOf(tx, user.id)).map((passkey) => passkey.name);
+          await mailer.send(passwordResetMail(user.email, deps.config.publicUrl, names), tx);
+        }
         return ids;
       });
       deps.hub.revokeSessions(revoked);
@@ -150,6 +158,11 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
       visitor: Visitor,
     ): Promise<SignInResult> {
       return startSession(await twoFactor.answer(input), visitor, ACTIVITY.signIn);
+    },
+
+    /** A verified passkey (passkeys.service.ts) completes a sign-in on its own: the password's session. */
+    async signInWithPasskey(userId: number, visitor: Visitor): Promise<SignedIn> {
+      return startSession(userId, visitor, ACTIVITY.passkeySignIn);
     },
 
     /** issue 2: the same answer for every address; only a completed account gets a reset link (issue 10: deferred). */
