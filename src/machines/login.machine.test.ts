@@ -36,6 +36,20 @@ describe('login machine, model', () => {
       actorDone('verifyCode', token),
       actorError('verifyCode', new ApiError(401, 'invalid_code', 'Incorrect code')),
       actorError('verifyCode', new ApiError(400, 'challenge_expired', 'This sign-in has expired.')),
+      // Passkeys: the button (also on the code step) and the e-mail field's autofill.
+      { type: 'passkey.start' },
+      actorDone('passkeySignIn', token),
+      actorError(
+        'passkeySignIn',
+        new ApiError(400, 'passkey_failed', 'Signing in with this passkey did not work.'),
+      ),
+      actorError('passkeySignIn', new ApiError(400, 'challenge_expired', 'This sign-in has expired.')),
+      actorDone('passkeyAutofill', token),
+      actorDone('passkeyAutofill', null),
+      actorError(
+        'passkeyAutofill',
+        new ApiError(400, 'passkey_failed', 'Signing in with this passkey did not work.'),
+      ),
     ],
   });
   for (const path of model.paths) it(path.description, () => model.run(path));
