@@ -68,7 +68,9 @@ describe('passkeys', () => {
       userVerification: 'required',
     });
     expect(options.user.name).toBe(user.email);
-    expect(options.user.id).not.toContain(String(user.userId));
+    // An opaque 16-byte handle, not the database id.
+    expect(Buffer.from(options.user.id, 'base64url')).toHaveLength(16);
+    expect(Buffer.from(options.user.id, 'base64url').toString()).not.toBe(String(user.userId));
     const key = new SoftwareAuthenticator(ORIGIN);
     const added = await json(
       'POST',
