@@ -23,6 +23,9 @@ export const ACTIVITY = {
   twoFactorDisabled: 'two_factor_disabled',
   recoveryCodesCreated: 'recovery_codes_created',
   signInRecoveryCode: 'sign_in_recovery_code',
+  passkeyAdded: 'passkey_added',
+  passkeyRemoved: 'passkey_removed',
+  passkeySignIn: 'passkey_sign_in',
 } as const;
 
 export type ActivityKind = (typeof ACTIVITY)[keyof typeof ACTIVITY];
@@ -48,6 +51,9 @@ export const ACTIVITY_WORDS: Record<ActivityKind, string> = {
   two_factor_disabled: 'Two-factor sign-in turned off',
   recovery_codes_created: 'New recovery codes made',
   sign_in_recovery_code: 'Signed in with a recovery code',
+  passkey_added: 'Passkey added',
+  passkey_removed: 'Passkey removed',
+  passkey_sign_in: 'Signed in with a passkey',
 };
 
 /** issue 10: events older than this are pruned. */

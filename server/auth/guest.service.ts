@@ -7,11 +7,12 @@ import { mailBudgetOf } from '../lib/mail-limits.ts';
 import { serverKeys } from '../lib/server-secret.ts';
 import { findUserByEmail, findUserById, lockUser, setPasswordHash } from './accounts.repository.ts';
 import { ACTIVITY, type ActivityKind, recordActivity } from './activity.ts';
-import { resetRevokedTokensMail } from './api-token-mails.ts';
 import { revokeAllTokens } from './api-tokens.repository.ts';
 import { deviceCookieValue, readDevice } from './device-cookie.ts';
 import { createGuestMailWork } from './guest-mail-work.ts';
 import { invalidLink, type LinkPurpose, peekLink, redeemLink, revokeAllLinks } from './links.ts';
+import { passkeysOf } from './passkeys.repository.ts';
+import { passwordResetMail } from './password-reset-mail.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createAuthLimiters, enforce } from './rate-limits.ts';
 import { createSession, revokeOtherSessions, type SessionToken } from './sessions.ts';
@@ -42,9 +43,10 @@ export interface Visitor extends Client {
  * What a password step ends with: a session and the device cookie to set, or, with two-factor sign-in on, a
  * challenge for the code step (issue 10 section 9).
  */
-export type SignInResult =
-  | { session: SessionToken; deviceCookie: string }
-  | { challenge: TwoFactorChallenge; deviceCookie?: undefined };
+export type SignInResult = SignedIn | { challenge: TwoFactorChallenge; deviceCookie?: undefined };
+
+/** A finished sign-in: the session and the device cookie to set. */
+export type SignedIn = { session: SessionToken; deviceCookie: string };
 
 /** The calls of a signed-out visitor: register, set a password from a link, sign in, ask for a reset link. */
 export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
@@ -56,7 +58,7 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
   const work = createGuestMailWork(deps);
 
   /** A session for a user who passed every step, and a device cookie that keeps this browser known. */
-  async function startSession(userId: number, visitor: Visitor, kind?: ActivityKind): Promise<SignInResult> {
+  async function startSession(userId: number, visitor: Visitor, kind?: ActivityKind): Promise<SignedIn> {
     const key = await keys('device-cookie');
     const device = readDevice(visitor.deviceCookie, key, userId);
     const client = { ip: visitor.ip, userAgent: visitor.userAgent };
@@ -112,11 +114,15 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
         const ids = await revokeOtherSessions(deps, user.id, undefined, tx);
         await revokeChallenges(tx, user.id, now);
         // A token minted with a stolen session ends with the reset too; the owner is told, since scripts stop.
+        // A token minted with a stolen session ends with the reset too; the mail tells the owner, since scripts stop.
         const revokedTokens = await revokeAllTokens(tx, user.id, now);
-        if (revokedTokens > 0)
-          await mailer.send(resetRevokedTokensMail(user.email, deps.config.publicUrl, revokedTokens), tx);
         const kind = ACTIVITY.passwordSetFromLink;
         await recordActivity(tx, { userId: user.id, kind, ip, userAgent: visitor.userAgent, at: now });
+        // A reset keeps the passkeys: the mail lists them, so the owner can remove one that is not theirs.
+        if (link.purpose === 'reset_password' || revokedTokens > 0) {
+          const names = (await passkeysOf(tx, user.id)).map((passkey) => passkey.name);
+          await mailer.send(passwordResetMail(user.email, deps.config.publicUrl, names, revokedTokens), tx);
+        }
         return ids;
       });
       deps.hub.revokeSessions(revoked);
@@ -159,6 +165,11 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
       const { userId, factor } = await twoFactor.answer(input);
       const kind = factor === 'recovery' ? ACTIVITY.signInRecoveryCode : ACTIVITY.signIn;
       return startSession(userId, visitor, kind);
+    },
+
+    /** A verified passkey (passkeys.service.ts) completes a sign-in on its own: the password's session. */
+    async signInWithPasskey(userId: number, visitor: Visitor): Promise<SignedIn> {
+      return startSession(userId, visitor, ACTIVITY.passkeySignIn);
     },
 
     /** issue 2: the same answer for every address; only a completed account gets a reset link (issue 10: deferred). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account-routes.ts';
 import { apiTokensRoutes } from './api-tokens-routes.ts';
 import { notificationsRoutes } from './notifications-routes.ts';
+import { passkeysRoutes } from './passkeys-routes.ts';
 import { createProfileLimiters } from './profile-common.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { sessionsRoutes } from './sessions-routes.ts';
@@ -22,4 +23,5 @@ export const authService: FastifyPluginAsync = async (app) => {
   await app.register(notificationsRoutes);
   await app.register(teamsRoutes, { limits });
   await app.register(apiTokensRoutes, { limits });
+  await app.register(passkeysRoutes, { twoFactor, limits });
 };

@@ -437,6 +437,53 @@ export const signInChallenges = pgTable(
 );
 
 /**
+ * A passkey (WebAuthn credential) of a user: its id and COSE public key (base64url) and the authenticator's
+ * signature counter, which only goes forward (docs/api-auth.md, "Passkeys").
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** The transports the browser reported, comma-separated, handed back as hints at sign-in. */
+    transports: text('transports').notNull().default(''),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: moment('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_id_key').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * One WebAuthn ceremony in progress: the SHA-256 of its challenge, what it is for ('registration' or
+ * 'authentication') and, when known, whose it is. Spent on first use, short-lived.
+ */
+export const passkeyCeremonies = pgTable(
+  'passkey_ceremonies',
+  {
+    id: serial('id').primaryKey(),
+    challengeHash: text('challenge_hash').notNull(),
+    purpose: text('purpose').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+  },
+  (t) => [
+    uniqueIndex('passkey_ceremonies_challenge_hash_key').on(t.challengeHash),
+    index('passkey_ceremonies_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
  * issue 12: the rate-limit counters, shared by every replica on one database. One row per limit and key: a fixed
  * window (`windowStart`, `hits`) or, for the sign-in lockouts, failures with a lock (`lockedUntil`). Times are the
  * app clock's milliseconds, so tests move them; `expiresAt` is when the row means nothing any more. Unlogged on

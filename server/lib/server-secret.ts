@@ -21,7 +21,7 @@ async function loadSecret(db: Db): Promise<Buffer> {
 }
 
 /** What each key is for: one key per purpose, so that a key can never be used for another purpose. */
-export type KeyPurpose = 'device-cookie' | 'totp-secret' | 'unsubscribe';
+export type KeyPurpose = 'device-cookie' | 'totp-secret' | 'unsubscribe' | 'passkey-user';
 
 /** Keys derived (HKDF-SHA256) from the server secret, read from the database once per app. */
 export function serverKeys(db: Db): (purpose: KeyPurpose) => Promise<Buffer> {

@@ -36,6 +36,20 @@ describe('login machine, model', () => {
       actorDone('verifyCode', token),
       actorError('verifyCode', new ApiError(401, 'invalid_code', 'Incorrect code')),
       actorError('verifyCode', new ApiError(400, 'challenge_expired', 'This sign-in has expired.')),
+      // Passkeys: the button (also on the code step) and the e-mail field's autofill.
+      { type: 'passkey.start' },
+      actorDone('passkeySignIn', token),
+      actorError(
+        'passkeySignIn',
+        new ApiError(400, 'passkey_failed', 'Signing in with this passkey did not work.'),
+      ),
+      actorError('passkeySignIn', new ApiError(400, 'challenge_expired', 'This sign-in has expired.')),
+      actorDone('passkeyAutofill', token),
+      actorDone('passkeyAutofill', null),
+      actorError(
+        'passkeyAutofill',
+        new ApiError(400, 'passkey_failed', 'Signing in with this passkey did not work.'),
+      ),
     ],
   });
   for (const path of model.paths) it(path.description, () => model.run(path));
@@ -47,12 +61,15 @@ describe('login machine, behaviour', () => {
   function start(
     signIn: (input: { login: string; password: string }) => Promise<Answer>,
     verifyCode: (input: { challenge: string; code: string }) => Promise<typeof token> = async () => token,
+    passkeySignIn: (input: { challenge: string | null }) => Promise<typeof token> = async () => token,
   ) {
     const app = { storeToken: vi.fn(), clearToken: vi.fn(), goToMyNodr: vi.fn() };
     const machine = loginMachine.provide({
       actors: {
         signIn: fromPromise(({ input }) => signIn(input)),
         verifyCode: fromPromise(({ input }) => verifyCode(input)),
+        passkeySignIn: fromPromise(({ input }) => passkeySignIn(input)),
+        passkeyAutofill: fromPromise<typeof token | null>(async () => null),
       },
       actions: {
         storeToken: (_, params) => app.storeToken(params.token),
@@ -71,6 +88,41 @@ describe('login machine, behaviour', () => {
     expect(signIn).toHaveBeenCalledWith({ login: 'ada@example.com', password: 'secret1' });
     expect(app.storeToken).toHaveBeenCalledWith('t0k3n');
     expect(app.goToMyNodr).toHaveBeenCalledOnce();
+  });
+
+  it('signs in with a passkey alone from the form, and says why when the passkey fails', async () => {
+    const passkeySignIn = vi.fn(async () => token);
+    const { actor, app } = start(async () => token, undefined, passkeySignIn);
+    actor.send({ type: 'passkey.start' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('success'));
+    expect(passkeySignIn).toHaveBeenCalledWith({ challenge: null });
+    expect(app.storeToken).toHaveBeenCalledWith('t0k3n');
+
+    const failing = start(
+      async () => token,
+      undefined,
+      async () => {
+        throw new ApiError(0, 'passkey_cancelled', 'The passkey request was cancelled.');
+      },
+    );
+    failing.actor.send({ type: 'passkey.start' });
+    await vi.waitFor(() =>
+      expect(failing.actor.getSnapshot().context.errors).toEqual({
+        form: 'The passkey request was cancelled.',
+      }),
+    );
+    expect(failing.actor.getSnapshot().value).toBe('idle');
+  });
+
+  it("lets a passkey stand in for the code, with the step's challenge", async () => {
+    const passkeySignIn = vi.fn(async () => token);
+    const { actor, app } = start(async () => challenge, undefined, passkeySignIn);
+    actor.send({ type: 'login.submit', email: 'ada@example.com', password: 'secret1' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ code: 'idle' }));
+    actor.send({ type: 'passkey.start' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('success'));
+    expect(passkeySignIn).toHaveBeenCalledWith({ challenge: 'ch4ll3nge' });
+    expect(app.storeToken).toHaveBeenCalledWith('t0k3n');
   });
 
   it('clears the token and keeps the error code on failure; an edit clears the message', async () => {

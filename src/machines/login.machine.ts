@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate';
 import { normalizeCode, RECOVERY_CODE, TOTP_CODE, twoFactorMessages } from '../../contracts/two-factor.ts';
-import { isChallenge, type PasswordStep } from '../api/auth.ts';
+import { isChallenge, type PasswordStep, type SessionToken } from '../api/auth.ts';
 import { authMessages, type FieldErrors, hasErrors, validateLogin, withoutError } from './auth-validation.ts';
-import { signIn, verifyCode } from './login.actors.ts';
+import { passkeyAutofill, passkeySignIn, signIn, verifyCode } from './login.actors.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
 
 type Field = 'email' | 'password' | 'code';
@@ -23,7 +23,8 @@ export type LoginEvent =
   | { type: 'login.submit'; email: string; password: string }
   | { type: 'login.edit'; field: Field }
   | { type: 'code.submit'; code: string }
-  | { type: 'code.cancel' };
+  | { type: 'code.cancel' }
+  | { type: 'passkey.start' };
 
 type SubmitEvent = Extract<LoginEvent, { type: 'login.submit' }>;
 type CodeEvent = Extract<LoginEvent, { type: 'code.submit' }>;
@@ -55,7 +56,7 @@ function codeFailureText(failure: RequestFailure): string {
  */
 export const loginMachine = setup({
   types: { context: {} as LoginContext, events: {} as LoginEvent },
-  actors: { signIn, verifyCode },
+  actors: { signIn, verifyCode, passkeySignIn, passkeyAutofill },
   actions: {
     // Storage and navigation are the app's (STYLE 3): screens provide these with .provide().
     storeToken: (_, _params: { token: string }) => {},
@@ -94,6 +95,15 @@ export const loginMachine = setup({
       errors: { code: codeFailureText(failure) },
     })),
     forgetChallenge: assign({ challenge: null, code: '', errorCode: null, errors: {} }),
+    // A passkey's failure is said as it is: it is not a wrong e-mail or password.
+    keepPasskeyFailure: assign((_, failure: RequestFailure) => ({
+      errorCode: failure.code,
+      errors: { form: failure.message },
+    })),
+    keepPasskeyCodeFailure: assign((_, failure: RequestFailure) => ({
+      errorCode: failure.code,
+      errors: { code: failure.message },
+    })),
   },
   guards: {
     formIsValid: ({ event }) => event.type === 'login.submit' && !hasErrors(validateLogin(trimmed(event))),
@@ -101,6 +111,7 @@ export const loginMachine = setup({
     codeIsValid: ({ event }) => event.type === 'code.submit' && codeIsWellFormed(event.code),
     // A spent or expired challenge cannot take another code: back to the password step.
     challengeGone: (_, failure: RequestFailure) => failure.code === 'challenge_expired',
+    signedIn: (_, answer: SessionToken | null) => answer !== null,
   },
 }).createMachine({
   id: 'login',
@@ -114,7 +125,26 @@ export const loginMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      // The browser's passkey autofill waits beside the form (where the browser has it; else it ends with null).
+      invoke: {
+        id: 'passkeyAutofill',
+        src: 'passkeyAutofill',
+        onDone: {
+          guard: { type: 'signedIn', params: ({ event }) => event.output },
+          target: 'success',
+          actions: {
+            type: 'storeToken',
+            params: ({ event }) => ({ token: event.output?.access_token ?? '' }),
+          },
+        },
+        // The wait has ended: the message stays until the person edits a field, which starts a new wait.
+        onError: {
+          target: 'failure',
+          actions: { type: 'keepPasskeyFailure', params: ({ event }) => toRequestFailure(event.error) },
+        },
+      },
       on: {
+        'passkey.start': 'passkey',
         'login.submit': [
           { guard: 'formIsValid', target: 'submitting', actions: 'keepCredentials' },
           { actions: 'showErrors' },
@@ -153,6 +183,22 @@ export const loginMachine = setup({
         },
       },
     },
+    // The button "Sign in with a passkey": complete on its own, it is possession and a fingerprint or PIN at once.
+    passkey: {
+      invoke: {
+        id: 'passkeySignIn',
+        src: 'passkeySignIn',
+        input: () => ({ challenge: null }),
+        onDone: {
+          target: 'success',
+          actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output.access_token }) },
+        },
+        onError: {
+          target: 'idle',
+          actions: { type: 'keepPasskeyFailure', params: ({ event }) => toRequestFailure(event.error) },
+        },
+      },
+    },
     // issue 10 section 9: the second step, a TOTP code or a recovery code for the challenge.
     code: {
       initial: 'idle',
@@ -165,6 +211,33 @@ export const loginMachine = setup({
               { actions: 'showCodeError' },
             ],
             'login.edit': { actions: 'clearFieldError' },
+            'passkey.start': 'passkey',
+          },
+        },
+        // A passkey of this account stands in for the code; never counted against the code limits.
+        passkey: {
+          invoke: {
+            id: 'passkeySignIn',
+            src: 'passkeySignIn',
+            input: ({ context }) => ({ challenge: context.challenge }),
+            onDone: {
+              target: '#login.success',
+              actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output.access_token }) },
+            },
+            onError: [
+              {
+                guard: { type: 'challengeGone', params: ({ event }) => toRequestFailure(event.error) },
+                target: '#login.failure',
+                actions: { type: 'keepFailure', params: ({ event }) => toRequestFailure(event.error) },
+              },
+              {
+                target: 'idle',
+                actions: {
+                  type: 'keepPasskeyCodeFailure',
+                  params: ({ event }) => toRequestFailure(event.error),
+                },
+              },
+            ],
           },
         },
         verifying: {
@@ -195,6 +268,7 @@ export const loginMachine = setup({
     // spec 5: 'Incorrect e-mail or password' stays until the person edits a field.
     failure: {
       on: {
+        'passkey.start': { target: 'passkey', actions: 'clearFailure' },
         'login.edit': { target: 'idle', actions: 'clearFailure' },
         'login.submit': [
           { guard: 'formIsValid', target: 'submitting', actions: ['clearFailure', 'keepCredentials'] },

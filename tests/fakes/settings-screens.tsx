@@ -38,7 +38,7 @@ export const settingsTeam = {
 };
 
 /**
- * The loads of the Sessions, Recent activity, Notifications, Invitations, Team and API tokens sections, which every Settings
+ * The loads of the Sessions, Recent activity, Notifications, Invitations, Team, API tokens and Passkeys sections, which every Settings
  * render makes.
  */
 const listLoads = new Set([
@@ -48,6 +48,7 @@ const listLoads = new Set([
   'GET /auth/v1/invitations',
   'GET /auth/v1/teams/11/members',
   'GET /auth/v1/tokens',
+  'GET /auth/v1/passkeys',
 ]);
 
 /**
@@ -62,6 +63,7 @@ export function settingsApi(handlers: Parameters<typeof fakeApi>[0]) {
     'GET /auth/v1/invitations': () => ({ status: 200, body: [] }),
     'GET /auth/v1/teams/11/members': () => ({ status: 200, body: settingsTeam }),
     'GET /auth/v1/tokens': () => ({ status: 200, body: [] }),
+    'GET /auth/v1/passkeys': () => ({ status: 200, body: [] }),
     ...handlers,
   });
   return {

@@ -36,6 +36,7 @@ export function LoginScreen() {
   const [password, setPassword] = useState('');
   const { errors } = snapshot.context;
   const busy = snapshot.matches('submitting') || snapshot.matches('success');
+  const passkeyBusy = snapshot.matches('passkey');
   const allEmpty = errors.form !== undefined && snapshot.matches('idle');
 
   // issue 10 section 9: the second step of a sign-in with two-factor on.
@@ -44,10 +45,15 @@ export function LoginScreen() {
       <AuthLayout title="Two-factor sign-in" subtitle="One more step to keep your account safe.">
         <TwoFactorCodeForm
           error={errors.code}
-          busy={snapshot.matches({ code: 'verifying' }) || snapshot.matches('success')}
+          busy={
+            snapshot.matches({ code: 'verifying' }) ||
+            snapshot.matches({ code: 'passkey' }) ||
+            snapshot.matches('success')
+          }
           onSubmit={(code) => send({ type: 'code.submit', code })}
           onEdit={() => send({ type: 'login.edit', field: 'code' })}
           onCancel={() => send({ type: 'code.cancel' })}
+          onPasskey={() => send({ type: 'passkey.start' })}
         />
       </AuthLayout>
     );
@@ -80,6 +86,8 @@ export function LoginScreen() {
         <EmailField
           label="E-mail"
           name="email"
+          // The browser may offer this site's passkeys among the field's suggestions (conditional UI).
+          autoComplete="username webauthn"
           value={email}
           error={errors.email}
           aria-invalid={errors.email || allEmpty ? true : undefined}
@@ -106,8 +114,18 @@ export function LoginScreen() {
           </Link>
         </div>
         {errors.form && <FormError>{errors.form}</FormError>}
-        <Button type="submit" block loading={busy}>
+        <Button type="submit" block loading={busy} disabled={passkeyBusy}>
           Login
+        </Button>
+        <p className={styles.divider}>or</p>
+        <Button
+          variant="secondary"
+          block
+          loading={passkeyBusy}
+          disabled={busy}
+          onClick={() => send({ type: 'passkey.start' })}
+        >
+          Sign in with a passkey
         </Button>
       </form>
     </AuthLayout>

@@ -10,13 +10,22 @@ export interface TwoFactorCodeFormProps {
   onSubmit: (code: string) => void;
   onEdit: () => void;
   onCancel: () => void;
+  /** A passkey of the account instead of the code. */
+  onPasskey: () => void;
 }
 
 /**
  * issue 10 section 9: the code step of sign-in. A 6-digit code from the authenticator app, or one of the recovery
  * codes (letters too, so that choice switches the phone keyboard from digits to text).
  */
-export function TwoFactorCodeForm({ error, busy, onSubmit, onEdit, onCancel }: TwoFactorCodeFormProps) {
+export function TwoFactorCodeForm({
+  error,
+  busy,
+  onSubmit,
+  onEdit,
+  onCancel,
+  onPasskey,
+}: TwoFactorCodeFormProps) {
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
 
@@ -52,6 +61,9 @@ export function TwoFactorCodeForm({ error, busy, onSubmit, onEdit, onCancel }: T
       <div className={styles.row}>
         <button type="button" className={styles.linkButton} onClick={() => setRecovery((shown) => !shown)}>
           {recovery ? 'Use a code from the app' : 'Use a recovery code'}
+        </button>
+        <button type="button" className={styles.linkButton} onClick={onPasskey} disabled={busy}>
+          Use a passkey instead
         </button>
       </div>
       <Button type="submit" block loading={busy}>

@@ -5,6 +5,7 @@ import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileDetailsSection } from './profile-details-section.tsx';
 import { ProfileImageSection } from './profile-image-section.tsx';
@@ -39,6 +40,7 @@ export function SettingsScreen() {
         <div className={styles.column}>
           <PasswordSection />
           <TwoFactorSection />
+          <PasskeysSection />
           <EmailSection key={emailState} />
           <DeleteAccountSection />
         </div>
