@@ -101,7 +101,7 @@ export function AppRoutes() {
           <Route path="/myNodr" element={<MyNodrScreen />} />
           <Route path="/addNodr" element={<AddNodrScreen />} />
           <Route path="/statistics" element={<StatisticsScreen />} />
-          <Route path="/settings" element={<SettingsScreen />} />
+          <Route path="/settings/:section?" element={<SettingsScreen />} />
         </Route>
         <Route path="*" element={<NotFoundScreen />} />
       </Routes>

@@ -38,7 +38,7 @@ const teamSection = async () => {
 describe('Settings > Team (issue 11)', () => {
   it('lists the members with e-mail, role and joining date, and the pending invitations', async () => {
     settingsApi({ [MEMBERS]: () => ({ status: 200, body: team }) });
-    renderSettings();
+    renderSettings(settingsUser, 'team');
     const section = await teamSection();
     const members = await within(section).findByRole('list', { name: 'Members' });
     expect(within(members).getByText('Grace Hopper')).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('Settings > Team (issue 11)', () => {
         body: { ...invitation, id: 6, email: (call.json as { email: string }).email, role: 10 },
       }),
     });
-    renderSettings();
+    renderSettings(settingsUser, 'team');
     const section = await teamSection();
     const form = await within(section).findByRole('form', { name: 'Invite a member' });
     const user = userEvent.setup();
@@ -78,7 +78,7 @@ describe('Settings > Team (issue 11)', () => {
 
   it('sends nothing for an address that is no address', async () => {
     const api = settingsApi({});
-    renderSettings();
+    renderSettings(settingsUser, 'team');
     const section = await teamSection();
     const form = await within(section).findByRole('form', { name: 'Invite a member' });
     const user = userEvent.setup();
@@ -95,7 +95,7 @@ describe('Settings > Team (issue 11)', () => {
         body: { error: 'last_admin', message: 'server wording' },
       }),
     });
-    const session = renderSettings();
+    const session = renderSettings(settingsUser, 'team');
     const section = await teamSection();
     const role = await within(section).findByRole('combobox', { name: 'Role of Ada Lovelace' });
     await userEvent.setup().selectOptions(role, 'Viewer');
@@ -114,7 +114,7 @@ describe('Settings > Team (issue 11)', () => {
       }),
       'DELETE /auth/v1/teams/11/invitations/5': () => ({ status: 200, body: { ok: true } }),
     });
-    renderSettings();
+    renderSettings(settingsUser, 'team');
     const section = await teamSection();
     const user = userEvent.setup();
     await user.click(await within(section).findByRole('button', { name: 'Remove Grace Hopper' }));
@@ -139,7 +139,7 @@ describe('Settings > Team (issue 11)', () => {
 
   it('leaves the team after the confirm and checks the session again', async () => {
     settingsApi({ 'DELETE /auth/v1/teams/11/members/7': () => ({ status: 200, body: { ok: true } }) });
-    const session = renderSettings();
+    const session = renderSettings(settingsUser, 'team');
     const section = await teamSection();
     const user = userEvent.setup();
     await user.click(await within(section).findByRole('button', { name: 'Leave the team' }));
@@ -164,7 +164,7 @@ describe('Settings > Team (issue 11)', () => {
         },
       }),
     });
-    renderSettings(asViewer);
+    renderSettings(asViewer, 'team');
     const section = await teamSection();
     await within(section).findByRole('list', { name: 'Members' });
     expect(within(section).getByText(READ_ONLY)).toBeInTheDocument();
@@ -185,7 +185,7 @@ describe('Settings > Team (issue 11)', () => {
     const api = settingsApi({
       'PUT /auth/v1/teams/11': () => ({ status: 403, body: { error: 'deletion_pending', message: pending } }),
     });
-    renderSettings();
+    renderSettings(settingsUser, 'team');
     const section = await teamSection();
     const name = await within(section).findByRole('textbox', { name: 'Team name' });
     const user = userEvent.setup();
@@ -207,7 +207,7 @@ describe('Settings > Team (issue 11)', () => {
 
   it('offers no change while my account deletion is pending, and says why (spec 2)', async () => {
     settingsApi({});
-    renderSettings({ ...settingsUser, deleteProgress: true });
+    renderSettings({ ...settingsUser, deleteProgress: true }, 'team');
     const section = await teamSection();
     await within(section).findByRole('list', { name: 'Members' });
     expect(
