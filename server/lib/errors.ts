@@ -7,12 +7,15 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Said under the message when the message alone cannot tell a person what to fix (e.g. a pasted key). */
+    readonly reason?: string,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (code: string, message: string) => new HttpError(400, code, message);
+export const badRequest = (code: string, message: string, reason?: string) =>
+  new HttpError(400, code, message, reason);
 export const unauthorized = (message = 'Please sign in.') => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do this.') =>
   new HttpError(403, 'forbidden', message);

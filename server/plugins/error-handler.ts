@@ -36,7 +36,8 @@ function validationMessage(validation: Validation, context: string, fallback: st
 /** The one error handler: every error becomes `{ error, message }`; only the unexpected ones are a 500. */
 export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    return reply.status(error.statusCode).send({ error: error.code, message: error.message });
+    const reason = error.reason === undefined ? {} : { reason: error.reason };
+    return reply.status(error.statusCode).send({ error: error.code, message: error.message, ...reason });
   }
   if ('validation' in error && error.validation) {
     const message = validationMessage(error.validation, error.validationContext ?? 'body', error.message);
