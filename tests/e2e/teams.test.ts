@@ -79,6 +79,23 @@ describe('teams in Chromium with real e-mail', () => {
     await server?.stop();
   });
 
+  it("shows the team's only admin their role and 'Leave the team' disabled, with the reason beside them", async () => {
+    await adminPage.goto(`${server.url}/settings/team`);
+    const team = region(adminPage, 'Team');
+    const ownRole = team.getByRole('combobox', { name: /^Role of / });
+    await eventually(() => ownRole.isVisible()).toBe(true);
+    expect(await ownRole.isDisabled()).toBe(true);
+    const leave = team.getByRole('button', { name: 'Leave the team' });
+    expect(await leave.isDisabled()).toBe(true);
+    for (const control of [ownRole, leave]) {
+      const id = await control.getAttribute('aria-describedby');
+      expect(await adminPage.locator(`[id="${id}"]`).textContent()).toBe(
+        'You are the only admin of this team. Make another member an admin before you leave or step down.',
+      );
+    }
+    await capture(adminPage, 'settings-team-sole-admin');
+  });
+
   it('an admin invites a viewer by e-mail from Settings > Team', async () => {
     await adminPage.goto(`${server.url}/settings/team`);
     const team = region(adminPage, 'Team');

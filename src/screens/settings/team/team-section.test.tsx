@@ -29,6 +29,7 @@ const invitation = {
 };
 const team = { ...settingsTeam, members: [...settingsTeam.members, viewer], invitations: [invitation] };
 const MEMBERS = 'GET /auth/v1/teams/11/members';
+const twoAdmins = { ...team, members: [...settingsTeam.members, { ...viewer, role: 10 }] };
 
 const teamSection = async () => {
   const heading = await screen.findByRole('heading', { level: 2, name: 'Team' });
@@ -88,8 +89,10 @@ describe('Settings > Team (issue 11)', () => {
     expect(api.calls).toEqual([]);
   });
 
-  it("shows the contract's last-admin message when the only admin steps down, and keeps the role", async () => {
+  it("shows the contract's last-admin message when the server refuses a step-down, and keeps the role", async () => {
+    // Two admins on screen, but the other stepped down meanwhile: the server still refuses.
     settingsApi({
+      [MEMBERS]: () => ({ status: 200, body: twoAdmins }),
       'PUT /auth/v1/teams/11/members/7': () => ({
         status: 409,
         body: { error: 'last_admin', message: 'server wording' },
@@ -138,7 +141,10 @@ describe('Settings > Team (issue 11)', () => {
   });
 
   it('leaves the team after the confirm and checks the session again', async () => {
-    settingsApi({ 'DELETE /auth/v1/teams/11/members/7': () => ({ status: 200, body: { ok: true } }) });
+    settingsApi({
+      [MEMBERS]: () => ({ status: 200, body: twoAdmins }),
+      'DELETE /auth/v1/teams/11/members/7': () => ({ status: 200, body: { ok: true } }),
+    });
     const session = renderSettings(settingsUser, 'team');
     const section = await teamSection();
     const user = userEvent.setup();
@@ -147,6 +153,21 @@ describe('Settings > Team (issue 11)', () => {
     await user.click(within(section).getAllByRole('button', { name: 'Leave the team' })[0]!);
     expect(await within(section).findByText('You left the team.')).toBeInTheDocument();
     expect(session.recheck).toHaveBeenCalled();
+  });
+
+  it("shows the only admin their role and 'Leave the team' disabled, with the reason beside them", async () => {
+    const api = settingsApi({ [MEMBERS]: () => ({ status: 200, body: team }) });
+    renderSettings(settingsUser, 'team');
+    const section = await teamSection();
+    const ownRole = await within(section).findByRole('combobox', { name: 'Role of Ada Lovelace' });
+    expect(ownRole).toBeDisabled();
+    expect(ownRole).toHaveAccessibleDescription(LAST_ADMIN);
+    const leave = within(section).getByRole('button', { name: 'Leave the team' });
+    expect(leave).toBeDisabled();
+    expect(leave).toHaveAccessibleDescription(LAST_ADMIN);
+    // The viewer's role stays the admin's to change.
+    expect(within(section).getByRole('combobox', { name: 'Role of Grace Hopper' })).toBeEnabled();
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
   it('shows a viewer the team read-only: no invite form, role pickers, removal or rename', async () => {
