@@ -11,8 +11,16 @@ const PEM_SHAPE =
 /** The longest paste looked at, before any parsing: a valid key is 178 characters, CRLF and spaces included. */
 const MAX_INPUT_LENGTH = 1024;
 
-/** CRLF line ends accepted, outer whitespace trimmed. */
-export const normalisePublicKey = (text: string): string => text.replace(/\r\n/g, '\n').trim();
+/**
+ * CRLF line ends accepted; each line trimmed, since spaces and tabs picked up by a copy from a terminal or an e-mail
+ * are no part of a PEM line; blank lines around the key dropped.
+ */
+export const normalisePublicKey = (text: string): string =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .join('\n')
+    .trim();
 
 /** Whether a pasted key has the PEM shape of spec 5. */
 export function hasPublicKeyShape(text: string): boolean {

@@ -5,6 +5,9 @@ import { answers } from './lib/answer-schemas.ts';
 const appConfig = Type.Object(
   {
     maintenance: Type.Boolean(),
+    maintenanceUntil: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When the maintenance is expected to end (MAINTENANCE_UNTIL), or null.',
+    }),
     supportEmail: Type.String(),
     installerUrl: Type.String(),
     authBase: Type.String(),
@@ -22,6 +25,7 @@ export const appConfigRoute: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('cache-control', 'no-store');
     return {
       maintenance: config.maintenance,
+      maintenanceUntil: config.maintenanceUntil,
       supportEmail: config.supportEmail,
       installerUrl: config.installerUrl,
       authBase: config.serviceBases.auth,

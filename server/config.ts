@@ -17,6 +17,8 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   maintenance: boolean;
+  /** When the maintenance is expected to end (ISO 8601, UTC), shown on the maintenance page; null when unknown. */
+  maintenanceUntil: string | null;
   nodrDomain: string;
   nodeImage: string;
   installerUrl: string;
@@ -99,6 +101,16 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }
 
+/** A moment given as ISO 8601 (e.g. 2026-11-27T14:00Z), written back in UTC; a typo stops the server at start. */
+function moment(name: string, value: string | undefined): string | null {
+  if (value === undefined || value.trim() === '') return null;
+  const time = Date.parse(value.trim());
+  if (!/^\d{4}-\d\d-\d\dT/.test(value.trim()) || Number.isNaN(time)) {
+    throw new Error(`${name}: "${value}" is not an ISO 8601 date and time, e.g. 2026-11-27T14:00Z.`);
+  }
+  return new Date(time).toISOString();
+}
+
 function integer(value: string | undefined, fallback: number): number {
   const parsed = Number.parseInt(value ?? '', 10);
   return Number.isFinite(parsed) ? parsed : fallback;
@@ -138,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'NODR Dashboard <no-reply@localhost>',
     supportEmail: env.SUPPORT_EMAIL ?? 'support@nodr.example',
     maintenance: flag(env.MAINTENANCE, false),
+    maintenanceUntil: moment('MAINTENANCE_UNTIL', env.MAINTENANCE_UNTIL),
     nodrDomain: env.NODR_DOMAIN ?? 'nodr.example',
     nodeImage: env.NODE_IMAGE ?? 'nodr/node:latest',
     installerUrl: env.INSTALLER_URL ?? `${publicUrl}/install/nodr-install.sh`,

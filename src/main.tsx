@@ -14,6 +14,7 @@ import './styles/global.css';
 
 const fallbackConfig: AppConfig = {
   maintenance: false,
+  maintenanceUntil: null,
   supportEmail: 'support@nodr.example',
   installerUrl: '/install/nodr-install.sh',
   authBase: '/auth/',

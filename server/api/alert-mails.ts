@@ -64,7 +64,7 @@ export function alertMail(
     '',
     'You get these alerts as an admin of the team. To stop them, open this link (no sign-in needed):',
     page,
-    'You can turn alerts back on in Settings > Notifications.',
+    `You can turn alerts back on in Settings > Alerts: ${config.publicUrl}/settings/alerts`,
   ].join('\n');
   return {
     to,

@@ -18,6 +18,8 @@ export interface DemoNode {
   report: HardwareReport;
   /** days since it was added */
   ageDays: number;
+  /** hours since it was last seen: it reported the hardware above, so never 'Not yet' beside it */
+  lastSeenHoursAgo: number;
   /** when it delivered traffic, in days ago: [35, 0) is the last 35 days up to now */
   trafficDaysAgo?: [number, number];
   profile?: TrafficProfile;
@@ -38,6 +40,8 @@ export const DEMO_NODES: readonly [DemoNode, DemoNode, DemoNode] = [
     configId: 2,
     report: { storage: 3.4 * TB, ram: 32 * GB, ip: '81.2.69.160', os: 10, bandwidth: 2_000_000_000 },
     ageDays: 36,
+    // Its simulated agent reports every minute from the start (live-agent.ts).
+    lastSeenHoursAgo: 0,
     trafficDaysAgo: [BACKFILL_DAYS, 0],
     profile: { seed: 2024, peakViewers: 190, bitrate: 4_500_000, utcOffsetHours: 1 },
   },
@@ -47,6 +51,8 @@ export const DEMO_NODES: readonly [DemoNode, DemoNode, DemoNode] = [
     configId: 3,
     report: { storage: 9.1 * TB, ram: 32 * GB, ip: '81.2.69.161', os: 10, bandwidth: 1_000_000_000 },
     ageDays: 2,
+    // It reported its hardware shortly after it was added, and has not been heard from since its check failed.
+    lastSeenHoursAgo: 47,
   },
   {
     name: 'Warsaw office',
@@ -54,6 +60,8 @@ export const DEMO_NODES: readonly [DemoNode, DemoNode, DemoNode] = [
     configId: 1,
     report: { storage: 720 * GB, ram: 16 * GB, ip: '81.2.69.162', os: 10, bandwidth: 1_000_000_000 },
     ageDays: 40,
+    // Seen last when its traffic ended.
+    lastSeenHoursAgo: 12 * 24,
     trafficDaysAgo: [BACKFILL_DAYS, 12],
     profile: { seed: 77, peakViewers: 60, bitrate: 3_500_000, utcOffsetHours: 1 },
   },

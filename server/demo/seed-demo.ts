@@ -97,6 +97,7 @@ export async function seedDemo(
           os: demo.report.os,
           bandwidth: demo.report.bandwidth,
           createdAt: new Date(now.getTime() - demo.ageDays * 86_400_000),
+          lastSeenAt: new Date(now.getTime() - demo.lastSeenHoursAgo * 3_600_000),
         })
         .returning({ id: nodes.id });
       ids.push(row!.id);

@@ -10,6 +10,11 @@ export const ErrorBody = Type.Object(
   {
     error: Type.String({ description: 'A stable code, e.g. invalid_request, unauthorized, rate_limited.' }),
     message: Type.String({ description: 'A sentence for people.' }),
+    reason: Type.Optional(
+      Type.String({
+        description: 'What to fix, said under the message (e.g. why a pasted public key is refused).',
+      }),
+    ),
   },
   { additionalProperties: false, examples: [{ error: 'unauthorized', message: 'Please sign in.' }] },
 );

@@ -36,8 +36,10 @@ function validationMessage(validation: Validation, context: string, fallback: st
 /** The one error handler: every error becomes `{ error, message }`; only the unexpected ones are a 500. */
 export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-    return reply.status(error.statusCode).send({ error: error.code, message: error.message });
+    const { retryAfterSeconds, reason } = error.extra;
+    if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+    const said = reason === undefined ? {} : { reason };
+    return reply.status(error.statusCode).send({ error: error.code, message: error.message, ...said });
   }
   if ('validation' in error && error.validation) {
     const message = validationMessage(error.validation, error.validationContext ?? 'body', error.message);

@@ -161,7 +161,8 @@ describe('Settings stays true across tabs (issue 9 section 5)', () => {
       <RequireSession>
         <SettingsScreen />
       </RequireSession>,
-      '/settings',
+      '/settings/account',
+      { route: '/settings/:section?' },
     );
     const email = await screen.findByRole('region', { name: 'Change e-mail' });
     expect(within(email).getByText('Request in progress')).toBeInTheDocument();

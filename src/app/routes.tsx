@@ -5,6 +5,7 @@ import { INVITATION_PATH } from '../../contracts/team-body.ts';
 import { LoginScreen } from '../screens/auth/login-screen.tsx';
 import { NotFoundScreen } from '../screens/not-found/not-found-screen.tsx';
 import { Loader } from '../ui/loader.tsx';
+import { RedirectSignedIn } from './redirect-signed-in.tsx';
 import { RequireSession } from './require-session.tsx';
 
 /** A route-level code split: each screen's code loads when its route is first opened. */
@@ -68,7 +69,14 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<Loader fullScreen />}>
       <Routes>
-        <Route path="/" element={<LoginScreen />} />
+        <Route
+          path="/"
+          element={
+            <RedirectSignedIn>
+              <LoginScreen />
+            </RedirectSignedIn>
+          }
+        />
         <Route path="/register" element={<RegisterScreen />} />
         <Route path="/createPassword/:hash" element={<CreatePasswordScreen />} />
         <Route
@@ -101,7 +109,7 @@ export function AppRoutes() {
           <Route path="/myNodr" element={<MyNodrScreen />} />
           <Route path="/addNodr" element={<AddNodrScreen />} />
           <Route path="/statistics" element={<StatisticsScreen />} />
-          <Route path="/settings" element={<SettingsScreen />} />
+          <Route path="/settings/:section?" element={<SettingsScreen />} />
         </Route>
         <Route path="*" element={<NotFoundScreen />} />
       </Routes>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PRIVATE_KEY_REASON } from '../../contracts/public-key-diagnosis.ts';
 import { ApiError, NetworkError } from '../api/client.ts';
 import { UNREACHABLE } from './connection-messages.ts';
-import { actionFailure, KEY_FORMAT_FAILURE, keyFailure } from './node-messages.ts';
+import { actionFailure, keyFailure, keyFormatFailure } from './node-messages.ts';
 
 const refusal = (status: number, code: string, message = 'The server says why.') =>
   new ApiError(status, code, message);
@@ -72,10 +73,20 @@ describe('any other failed node call', () => {
 });
 
 describe('a key that fails the format check before any call (spec 5 and 8)', () => {
-  it('reads the format message with the code the server would give', () => {
-    expect(KEY_FORMAT_FAILURE).toEqual({
+  it('reads the format message with the code the server would give, and the reason under it', () => {
+    expect(keyFormatFailure('-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----')).toEqual({
       message: 'Incorrect format public key. Please check your key and try again',
       code: 'invalid_public_key',
+      reason: PRIVATE_KEY_REASON,
     });
+  });
+
+  it("keeps the server's reason for a refused key", () => {
+    const error = new ApiError(400, 'invalid_public_key', 'Incorrect format', {
+      error: 'invalid_public_key',
+      message: 'Incorrect format',
+      reason: 'This is an RSA key.',
+    });
+    expect(keyFailure(error)).toMatchObject({ code: 'invalid_public_key', reason: 'This is an RSA key.' });
   });
 });

@@ -3,6 +3,7 @@ import {
   KEY_TAKEN_MESSAGE,
   NODE_LIMIT_MESSAGE,
 } from '../../contracts/node-rules.ts';
+import { publicKeyProblem } from '../../contracts/public-key-diagnosis.ts';
 import { ApiError, isUnreachable } from '../api/client.ts';
 import { UNREACHABLE } from './connection-messages.ts';
 
@@ -16,9 +17,18 @@ export const GENERIC_FAILURE = 'Sorry, something went wrong... Please try again 
 export interface Failure {
   message: string;
   code: string;
+  /** What to fix, said under the message (a refused public key: contracts/public-key-diagnosis.ts). */
+  reason?: string;
 }
 
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'network_error');
+
+/** The server's reason beside its message, when it gave one. */
+function reasonOf(error: ApiError): { reason?: string } {
+  const { body } = error;
+  const reason = typeof body === 'object' && body !== null && 'reason' in body ? body.reason : undefined;
+  return typeof reason === 'string' ? { reason } : {};
+}
 
 /** A failed create, update or reconfigure that carried a key (spec 8). */
 export function keyFailure(error: unknown): Failure {
@@ -28,8 +38,8 @@ export function keyFailure(error: unknown): Failure {
   if (code === 'node_limit') return { message: NODE_LIMIT_MESSAGE, code };
   if (code === 'public_key_taken') return { message: KEY_TAKEN_MESSAGE, code };
   // spec 8: a 500 reads as a key in the wrong format; so does the server's own format refusal.
-  if (error.status === 500 || code === 'invalid_public_key')
-    return { message: INVALID_PUBLIC_KEY_MESSAGE, code };
+  if (code === 'invalid_public_key') return { message: INVALID_PUBLIC_KEY_MESSAGE, code, ...reasonOf(error) };
+  if (error.status === 500) return { message: INVALID_PUBLIC_KEY_MESSAGE, code };
   return actionFailure(error);
 }
 
@@ -43,8 +53,12 @@ export function actionFailure(error: unknown): Failure {
   return { message: GENERIC_FAILURE, code };
 }
 
-/** spec 5 and 8: a key that fails the format check before any call. */
-export const KEY_FORMAT_FAILURE: Failure = {
-  message: INVALID_PUBLIC_KEY_MESSAGE,
-  code: 'invalid_public_key',
-};
+/** spec 5 and 8: a key that fails the format check before any call, with the reason under the message. */
+export function keyFormatFailure(text: string): Failure {
+  const reason = publicKeyProblem(text);
+  return {
+    message: INVALID_PUBLIC_KEY_MESSAGE,
+    code: 'invalid_public_key',
+    ...(reason === undefined ? {} : { reason }),
+  };
+}

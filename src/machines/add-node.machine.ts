@@ -2,7 +2,7 @@ import { assign, not, setup } from 'xstate';
 import { CONFIG_STATUS, MAX_NODES } from '../../contracts/node-rules.ts';
 import { hasPublicKeyShape } from '../../contracts/public-key.ts';
 import type { Config } from '../api/nodes.ts';
-import { actionFailure, type Failure, KEY_FORMAT_FAILURE, keyFailure } from '../lib/node-messages.ts';
+import { actionFailure, type Failure, keyFailure, keyFormatFailure } from '../lib/node-messages.ts';
 import { type AddNodeStart, copyTextActor, createNodeActor, loadConfigsActor } from './add-node.actors.ts';
 
 export interface AddNodeContext {
@@ -13,6 +13,8 @@ export interface AddNodeContext {
   configId: number | null;
   publicKey: string;
   error: string | null;
+  /** Why the key was refused, said under `error` (contracts/public-key-diagnosis.ts). */
+  errorReason: string | null;
   /** spec 8: the error code of a failed create is kept. */
   errorCode: string | null;
 }
@@ -44,7 +46,11 @@ export const addNodeMachine = setup({
       configId: configs.find((config) => config.status === CONFIG_STATUS.available)?.id ?? null,
       error: null,
     })),
-    assignFailure: assign((_, failure: Failure) => ({ error: failure.message, errorCode: failure.code })),
+    assignFailure: assign((_, failure: Failure) => ({
+      error: failure.message,
+      errorReason: failure.reason ?? null,
+      errorCode: failure.code,
+    })),
     /** Given by the screen: back to My NODR after the node is registered. */
     finish: () => {},
   },
@@ -73,6 +79,7 @@ export const addNodeMachine = setup({
     configId: null,
     publicKey: '',
     error: null,
+    errorReason: null,
     errorCode: null,
   }),
   initial: 'loading',
@@ -131,13 +138,21 @@ export const addNodeMachine = setup({
         'step.back': 'installer',
         // spec 8: the key messages are cleared when the key text changes.
         'key.input': {
-          actions: assign(({ event }) => ({ publicKey: event.text, error: null, errorCode: null })),
+          actions: assign(({ event }) => ({
+            publicKey: event.text,
+            error: null,
+            errorReason: null,
+            errorCode: null,
+          })),
         },
         'key.submit': [
           { guard: 'keyShapeValid', target: 'submitting' },
           // spec 5: a key failing the format check gets the format message before any call; an empty field
           // (Confirm disabled) does nothing.
-          { guard: not('keyEmpty'), actions: { type: 'assignFailure', params: KEY_FORMAT_FAILURE } },
+          {
+            guard: not('keyEmpty'),
+            actions: { type: 'assignFailure', params: ({ context }) => keyFormatFailure(context.publicKey) },
+          },
         ],
       },
     },

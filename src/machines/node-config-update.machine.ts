@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import { CONFIG_STATUS } from '../../contracts/node-rules.ts';
 import { hasPublicKeyShape } from '../../contracts/public-key.ts';
 import type { Config, Node } from '../api/nodes.ts';
-import { type Failure, KEY_FORMAT_FAILURE, keyFailure } from '../lib/node-messages.ts';
+import { type Failure, keyFailure, keyFormatFailure } from '../lib/node-messages.ts';
 import { updateNodeActor } from './node.actors.ts';
 
 export interface ConfigUpdateContext {
@@ -13,6 +13,8 @@ export interface ConfigUpdateContext {
   /** The optional new public key. */
   keyInput: string;
   error: string | null;
+  /** Why the key was refused, said under `error` (contracts/public-key-diagnosis.ts). */
+  errorReason: string | null;
   /** spec 8: the error code of a failed update is kept. */
   errorCode: string | null;
   /** The updated node, once the server has answered. */
@@ -40,9 +42,18 @@ export const configUpdateMachine = setup({
   actions: {
     assignConfig: assign((_, configId: number) => ({ configId })),
     // spec 8: the key messages are cleared when the key text changes.
-    assignKey: assign((_, text: string) => ({ keyInput: text, error: null, errorCode: null })),
+    assignKey: assign((_, text: string) => ({
+      keyInput: text,
+      error: null,
+      errorReason: null,
+      errorCode: null,
+    })),
     assignResult: assign((_, node: Node) => ({ result: node })),
-    fail: assign((_, failure: Failure) => ({ error: failure.message, errorCode: failure.code })),
+    fail: assign((_, failure: Failure) => ({
+      error: failure.message,
+      errorReason: failure.reason ?? null,
+      errorCode: failure.code,
+    })),
   },
   guards: {
     // spec 5: only a configuration with status 10 is selectable.
@@ -59,6 +70,7 @@ export const configUpdateMachine = setup({
     configId: input.node.configId,
     keyInput: '',
     error: null,
+    errorReason: null,
     errorCode: null,
     result: null,
   }),
@@ -74,7 +86,7 @@ export const configUpdateMachine = setup({
         'config.submit': [
           { guard: 'keyEmptyOrValid', target: 'submitting' },
           // spec 5 and 8: a key that fails the format check, before any call.
-          { actions: { type: 'fail', params: KEY_FORMAT_FAILURE } },
+          { actions: { type: 'fail', params: ({ context }) => keyFormatFailure(context.keyInput) } },
         ],
         'config.cancel': 'cancelled',
       },

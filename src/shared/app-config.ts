@@ -1,7 +1,9 @@
-import { boolean, create, type Infer, string, type } from 'superstruct';
+import { boolean, create, type Infer, nullable, optional, string, type } from 'superstruct';
 
 export const AppConfigStruct = type({
   maintenance: boolean(),
+  // Optional: a server older than the web app does not send it.
+  maintenanceUntil: optional(nullable(string())),
   supportEmail: string(),
   installerUrl: string(),
   authBase: string(),

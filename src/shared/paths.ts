@@ -24,4 +24,6 @@ export const paths = {
   addNodr: '/addNodr',
   statistics: '/statistics',
   settings: '/settings',
+  /** One page of Settings (src/screens/settings/settings-pages.tsx), e.g. /settings/security. */
+  settingsPage: (slug: string) => `/settings/${slug}`,
 } as const;

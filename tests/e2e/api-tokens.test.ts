@@ -70,7 +70,7 @@ describe('API tokens and /metrics in the browser', () => {
   });
 
   it('creates a token, shows it once, lets fetch list the nodes with it, revokes it, then 401', async () => {
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${server.url}/settings/api-tokens`);
     const section = page.getByRole('region', { name: 'API tokens' });
     await eventually(() => section.getByText('You have no API tokens.').isVisible()).toBe(true);
 

@@ -154,6 +154,14 @@ describe('auth journey in the browser', () => {
     await page.waitForURL(`${server.url}/createAccount`);
   });
 
+  it('signed in before onboarding, / leads back to /createAccount (at phone width)', async () => {
+    await page.setViewportSize(viewports.phone);
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(`${server.url}/createAccount`);
+    await expectHeading(page, 'Create account');
+    await page.setViewportSize(viewports.desktop);
+  });
+
   it('create account: messages, then My NODR inside the main layout', async () => {
     await expectHeading(page, 'Create account');
     await capture(page, 'create-account');
@@ -175,6 +183,20 @@ describe('auth journey in the browser', () => {
     ).toBe('/settings');
     await expectHeading(page, 'My NODR');
     await capture(page, 'main-layout');
+  });
+
+  it('signed in and onboarded, / and /createAccount land on My NODR at both widths', async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      await page.setViewportSize(viewports[viewport]);
+      for (const opened of ['/', '/createAccount']) {
+        await page.goto(`${server.url}${opened}`);
+        await page.waitForURL(`${server.url}/myNodr`);
+        await expectHeading(page, 'My NODR');
+        expect(await page.getByRole('button', { name: 'Start' }).count()).toBe(0);
+      }
+      await expectNoAxeViolations(page, `signed in, redirected to My NODR (${viewport})`);
+      await screenshot(page, 'signed-in-redirected');
+    }
   });
 
   it('logout revokes the session and reloads; sign in again', async () => {

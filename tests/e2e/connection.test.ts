@@ -88,7 +88,7 @@ describe('connection state in Chromium', () => {
   it('sends this tab to sign in with the explanation at its next event after another browser signed it out', async () => {
     const other = await newPage(browser, 'phone');
     await signInThroughUi(other, server, account);
-    await other.goto(`${server.url}/settings`);
+    await other.goto(`${server.url}/settings/security`);
     const sessions = other.getByRole('region', { name: 'Sessions' });
     await sessions.getByRole('button', { name: 'Sign out all other browsers' }).click();
     await sessions.getByRole('button', { name: 'Sign out all others' }).click();

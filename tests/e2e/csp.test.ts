@@ -117,14 +117,17 @@ describe("every screen under a style-src without 'unsafe-inline' (issue 10)", ()
     await screenshot(page, 'csp-statistics');
     await page.getByRole('link', { name: 'Settings' }).first().click();
     await page.waitForURL(`${server.url}/settings`);
-    // Sessions and Recent activity (issue 10 section 8) loaded, not only their loading states.
-    await page.getByRole('region', { name: 'Sessions' }).getByText('This browser').waitFor();
+    // Recent activity and Sessions loaded, not only their loading states, each on its page of Settings.
+    const settingsMenu = page.getByRole('navigation', { name: 'Settings' });
+    await settingsMenu.getByRole('link', { name: 'Activity' }).click();
     await page
       .getByRole('region', { name: 'Recent activity' })
       .getByRole('list', { name: 'Security events, newest first' })
       .getByRole('listitem')
       .first()
       .waitFor();
+    await settingsMenu.getByRole('link', { name: 'Security' }).click();
+    await page.getByRole('region', { name: 'Sessions' }).getByText('This browser').waitFor();
     // Two-factor set-up far enough to draw the QR code (the qrcode library, loaded on demand); not turned on.
     const twoFactor = page.getByRole('region', { name: 'Two-factor sign-in' });
     await twoFactor.getByRole('button', { name: 'Show the two-factor sign-in settings' }).click();

@@ -1,12 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  expectNoAxeViolations,
   launchBrowser,
   newPage,
   type RunningServer,
   screenshot,
   signInThroughUi,
   startServer,
+  viewports,
 } from './harness.ts';
 
 /** The sign-in details `npm start` prints for the demo account. */
@@ -45,6 +47,26 @@ describe('demo mode, as a newcomer sees it', () => {
         .toBeGreaterThanOrEqual(1);
     }
     await screenshot(page, 'demo-my-nodr');
+  });
+
+  it('shows when each demo node was last seen beside the hardware it reported, at both widths', async () => {
+    for (const viewport of ['desktop', 'phone'] as const) {
+      await page.setViewportSize(viewports[viewport]);
+      for (const name of ['Amsterdam edge', 'Frankfurt spare', 'Warsaw office']) {
+        const card = page.getByRole('article', { name: `NODR ${name}` });
+        // One card open at a time: two open cards repeat the names of their details' sections.
+        await card.getByRole('button', { name: 'Show details' }).click();
+        const lastSeen = card.locator('dt', { hasText: 'Last seen' }).locator('xpath=following-sibling::dd');
+        await expect.poll(() => lastSeen.textContent(), { timeout: 15_000 }).not.toBe('Not yet');
+        expect(await lastSeen.textContent()).toMatch(/ago|now|yesterday/);
+        if (name === 'Frankfurt spare') {
+          await expectNoAxeViolations(page, `demo, node details (${viewport})`);
+          await screenshot(page, 'demo-last-seen');
+        }
+        await card.getByRole('button', { name: 'Hide details' }).click();
+      }
+    }
+    await page.setViewportSize(viewports.desktop);
   });
 
   it('shows non-empty statistics for Day, Week and Month', async () => {

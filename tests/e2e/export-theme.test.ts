@@ -79,6 +79,27 @@ describe('Export CSV and the theme choice (issue 13)', () => {
     await server?.stop();
   });
 
+  it('tells screen readers the real reason Export CSV is disabled: a failed load is not a missing NODR', async () => {
+    for (const size of ['desktop', 'phone'] as const) {
+      const page = await openPage(browser, size);
+      await signInPage(page, server, account);
+      await page.route('**/stats/v1/nodr/**', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"x","message":"x"}' }),
+      );
+      await page.goto(`${server.url}/statistics`);
+      await page.getByRole('button', { name: 'Try again' }).first().waitFor();
+      const button = page.getByRole('button', { name: 'Export CSV' });
+      expect(await button.isDisabled()).toBe(true);
+      const described = await button.getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${described}"]`).textContent()).toBe(
+        'The statistics could not be loaded, so there is nothing to export. Load them again first.',
+      );
+      await expectNoAxeViolations(page, `statistics, Export CSV after a failed load (${size})`);
+      await shoot(page, 'statistics-export-unavailable', size);
+      await page.context().close();
+    }
+  });
+
   it('downloads the CSV of the Day on screen; its rows add up to the totals the screen shows', async () => {
     const page = await openPage(browser, 'desktop');
     await signInPage(page, server, account);

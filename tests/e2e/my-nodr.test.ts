@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeRequestHeaders } from '../../contracts/node-signing.ts';
+import { PRIVATE_KEY_REASON } from '../../contracts/public-key-diagnosis.ts';
 import {
   type ApiAccount,
   expectNoAxeViolations,
@@ -133,8 +134,29 @@ describe('My NODR in Chromium against the real server', () => {
       .fill('-----BEGIN PUBLIC KEY-----\nnot a key\n-----END PUBLIC KEY-----');
     await confirm.click();
     await page.getByText('Incorrect format public key. Please check your key and try again').waitFor();
+    // The private key pasted by mistake: the spec message, and under it what to do.
     const keys = nodeKeys();
-    await page.getByLabel('Public key').fill(keys.publicPem);
+    await page
+      .getByLabel('Public key')
+      .fill(String(keys.privateKey.export({ type: 'pkcs8', format: 'pem' })));
+    await confirm.click();
+    const reason = page.getByText(PRIVATE_KEY_REASON, { exact: true });
+    await reason.waitFor();
+    expect(await page.getByLabel('Public key').getAttribute('aria-describedby')).toContain(
+      await reason.getAttribute('id'),
+    );
+    await settled('add flow, a private key refused');
+    await page.setViewportSize(viewports.phone);
+    await expectNoAxeViolations(page, 'add flow, a private key refused (phone)');
+    await page.setViewportSize(viewports.desktop);
+    await shoot('add-nodr-key-private');
+    // Copied from a terminal: spaces and tabs around the lines and Windows line ends; accepted as the key.
+    const pasted = keys.publicPem
+      .trim()
+      .split('\n')
+      .map((line) => `  ${line}\t`)
+      .join('\r\n');
+    await page.getByLabel('Public key').fill(pasted);
     expect(await page.getByRole('alert').count()).toBe(0);
     await settled('add flow, step 3');
     await shoot('add-nodr-step-3');

@@ -47,7 +47,7 @@ describe('sessions and recent activity in the browser', () => {
   });
 
   it('lists both browsers, signs the other out, and sends it to the login page with the explanation', async () => {
-    await first.goto(`${server.url}/settings`);
+    await first.goto(`${server.url}/settings/security`);
     const sessions = first.getByRole('region', { name: 'Sessions' });
     const rows = sessions.getByRole('list', { name: 'Signed-in browsers' }).getByRole('listitem');
     await eventually(() => rows.count()).toBe(2);
@@ -78,6 +78,7 @@ describe('sessions and recent activity in the browser', () => {
   });
 
   it('shows the sign-ins and the sign-out in Recent activity', async () => {
+    await first.goto(`${server.url}/settings/activity`);
     const activity = first.getByRole('region', { name: 'Recent activity' });
     await activity.getByRole('button', { name: 'Refresh' }).click();
     const events = activity

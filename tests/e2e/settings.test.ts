@@ -52,9 +52,18 @@ async function expectVisible(page: Page, text: string): Promise<void> {
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 
-async function openSettings(page: Page, server: RunningServer): Promise<void> {
-  await page.goto(`${server.url}/settings`);
+/** Opens /settings, or one of its pages by address (e.g. 'account' for /settings/account). */
+async function openSettings(page: Page, server: RunningServer, slug = ''): Promise<void> {
+  await page.goto(`${server.url}/settings${slug ? `/${slug}` : ''}`);
   await eventually(() => page.getByRole('heading', { level: 1, name: 'Settings' }).isVisible()).toBe(true);
+}
+
+/** Moves to another page of Settings through its menu, as a person would. */
+async function showSettingsPage(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name }).click();
+  await eventually(() =>
+    page.getByRole('link', { name, exact: true }).and(page.locator('[aria-current="page"]')).count(),
+  ).toBe(1);
 }
 
 function hashOf(link: string): string {
@@ -89,6 +98,42 @@ describe('settings journey in the browser', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+  });
+
+  it('moves between the pages of Settings by address, menu, Back and Forward, and a select on a phone', async () => {
+    await openSettings(page, server);
+    const menu = page.getByRole('navigation', { name: 'Settings' });
+    const current = menu.locator('[aria-current="page"]');
+    expect(await current.textContent()).toBe('Profile');
+    await expectVisible(page, 'Profile details');
+    for (const [name, slug, heading] of [
+      ['Security', 'security', 'Change password'],
+      ['Team', 'team', 'Team'],
+      ['Alerts', 'alerts', 'Notifications'],
+      ['API tokens', 'api-tokens', 'API tokens'],
+      ['Activity', 'activity', 'Recent activity'],
+      ['Account', 'account', 'Delete account'],
+    ] as const) {
+      await menu.getByRole('link', { name, exact: true }).click();
+      await page.waitForURL(`${server.url}/settings/${slug}`);
+      await eventually(() => current.textContent()).toBe(name);
+      await eventually(() => region(page, heading).isVisible()).toBe(true);
+      await capture(page, `settings-page-${slug}`);
+    }
+    await page.goBack();
+    await page.waitForURL(`${server.url}/settings/activity`);
+    await eventually(() => region(page, 'Recent activity').isVisible()).toBe(true);
+    await page.goForward();
+    await eventually(() => region(page, 'Delete account').isVisible()).toBe(true);
+
+    await page.setViewportSize(viewports.phone);
+    expect(await menu.isVisible()).toBe(false);
+    const select = page.getByLabel('Settings section');
+    expect(await select.inputValue()).toBe('account');
+    await select.selectOption({ label: 'Security' });
+    await page.waitForURL(`${server.url}/settings/security`);
+    await eventually(() => region(page, 'Change password').isVisible()).toBe(true);
+    await page.setViewportSize(viewports.desktop);
   });
 
   it('edits the profile details, which stay after a reload and show in the header', async () => {
@@ -126,6 +171,7 @@ describe('settings journey in the browser', () => {
   });
 
   it('changes the password, then signs in with the new one', async () => {
+    await showSettingsPage(page, 'Security');
     const section = region(page, 'Change password');
     await section.getByRole('button', { name: 'Show the change password form' }).click();
     await section.getByRole('button', { name: 'Change password', exact: true }).click();
@@ -148,6 +194,7 @@ describe('settings journey in the browser', () => {
   });
 
   it('changes the e-mail through the link from the mail, with resend and revoke on the way', async () => {
+    await showSettingsPage(page, 'Account');
     const section = region(page, 'Change e-mail');
     const firstAddress = uniqueEmail('first');
     server.mail.clear();
@@ -183,7 +230,7 @@ describe('settings journey in the browser', () => {
 
     // The next confirmation mail may go a minute after the last: the product restarted 2 minutes later (libfaketime).
     await server.restart({ timeShift: '+2 minutes' });
-    await openSettings(page, server);
+    await openSettings(page, server, 'account');
     const finalAddress = uniqueEmail('final');
     server.mail.clear();
     await section.getByLabel('New e-mail', { exact: true }).fill(finalAddress);
@@ -197,7 +244,7 @@ describe('settings journey in the browser', () => {
     await visitor.context().close();
 
     email = finalAddress;
-    await openSettings(page, server);
+    await openSettings(page, server, 'account');
     await eventually(() => region(page, 'Change e-mail').getByText(finalAddress).isVisible()).toBe(true);
   });
 

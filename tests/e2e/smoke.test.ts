@@ -7,6 +7,7 @@ import {
   type RunningServer,
   screenshot,
   startServer,
+  viewports,
 } from './harness.ts';
 
 describe('the product as started by npm start', () => {
@@ -46,7 +47,10 @@ describe('maintenance mode', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ MAINTENANCE: '1' }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({ MAINTENANCE: '1', MAINTENANCE_UNTIL: '2026-11-27T14:30Z' }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -60,7 +64,13 @@ describe('maintenance mode', () => {
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Sorry, we are at the maintenance.');
     await expect.poll(() => page.getByText('Please come back later').isVisible()).toBe(true);
-    await expectNoAxeViolations(page);
-    await screenshot(page, 'maintenance');
+    expect(await page.getByText('NODR', { exact: true }).isVisible()).toBe(true);
+    expect(await page.locator('time').getAttribute('datetime')).toBe('2026-11-27T14:30:00.000Z');
+    expect(await page.getByText(/^Expected back by .*14:30 UTC$/).isVisible()).toBe(true);
+    for (const viewport of ['phone', 'desktop'] as const) {
+      await page.setViewportSize(viewports[viewport]);
+      await expectNoAxeViolations(page, `maintenance (${viewport})`);
+      await screenshot(page, 'maintenance');
+    }
   });
 });

@@ -28,8 +28,9 @@ async function expectVisible(page: Page, text: string): Promise<void> {
   await eventually(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
 }
 
-async function openSettings(page: Page, server: RunningServer): Promise<void> {
-  await page.goto(`${server.url}/settings`);
+/** Opens a page of Settings by its address, e.g. 'account' for /settings/account. */
+async function openSettings(page: Page, server: RunningServer, slug: string): Promise<void> {
+  await page.goto(`${server.url}/settings/${slug}`);
   await eventually(() => page.getByRole('heading', { level: 1, name: 'Settings' }).isVisible()).toBe(true);
 }
 
@@ -59,7 +60,7 @@ describe('takeover through a pending e-mail change, in the browser', () => {
 
     const intruder = await newPage(browser);
     await signInThroughUi(intruder, server, owner);
-    await openSettings(intruder, server);
+    await openSettings(intruder, server, 'account');
     const emailSection = intruder.getByRole('region', { name: 'Change e-mail' });
     await emailSection.getByLabel('New e-mail', { exact: true }).fill(intruderAddress);
     await emailSection.getByLabel('Current password', { exact: true }).fill(owner.password);
@@ -71,7 +72,7 @@ describe('takeover through a pending e-mail change, in the browser', () => {
 
     const ownerPage = await newPage(browser);
     await signInThroughUi(ownerPage, server, owner);
-    await openSettings(ownerPage, server);
+    await openSettings(ownerPage, server, 'security');
     const passwordSection = ownerPage.getByRole('region', { name: 'Change password' });
     await passwordSection.getByRole('button', { name: 'Show the change password form' }).click();
     await passwordSection.getByLabel('Current password', { exact: true }).fill(owner.password);
@@ -106,7 +107,7 @@ describe('takeover through a pending e-mail change, in the browser', () => {
     const newAddress = uniqueEmail('new');
     const page = await newPage(browser);
     await signInThroughUi(page, server, owner);
-    await openSettings(page, server);
+    await openSettings(page, server, 'account');
     const section = page.getByRole('region', { name: 'Change e-mail' });
     await section.getByLabel('New e-mail', { exact: true }).fill(newAddress);
     await section.getByLabel('Current password', { exact: true }).fill(owner.password);
@@ -126,7 +127,7 @@ describe('takeover through a pending e-mail change, in the browser', () => {
     await expectVisible(visitor, EXPIRED);
     await visitor.context().close();
 
-    await openSettings(page, server);
+    await openSettings(page, server, 'account');
     await eventually(() => section.getByLabel('New e-mail', { exact: true }).isVisible()).toBe(true);
     await page.context().close();
   });

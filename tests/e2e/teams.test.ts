@@ -79,8 +79,25 @@ describe('teams in Chromium with real e-mail', () => {
     await server?.stop();
   });
 
+  it("shows the team's only admin their role and 'Leave the team' disabled, with the reason beside them", async () => {
+    await adminPage.goto(`${server.url}/settings/team`);
+    const team = region(adminPage, 'Team');
+    const ownRole = team.getByRole('combobox', { name: /^Role of / });
+    await eventually(() => ownRole.isVisible()).toBe(true);
+    expect(await ownRole.isDisabled()).toBe(true);
+    const leave = team.getByRole('button', { name: 'Leave the team' });
+    expect(await leave.isDisabled()).toBe(true);
+    for (const control of [ownRole, leave]) {
+      const id = await control.getAttribute('aria-describedby');
+      expect(await adminPage.locator(`[id="${id}"]`).textContent()).toBe(
+        'You are the only admin of this team. Make another member an admin before you leave or step down.',
+      );
+    }
+    await capture(adminPage, 'settings-team-sole-admin');
+  });
+
   it('an admin invites a viewer by e-mail from Settings > Team', async () => {
-    await adminPage.goto(`${server.url}/settings`);
+    await adminPage.goto(`${server.url}/settings/team`);
     const team = region(adminPage, 'Team');
     const form = team.getByRole('form', { name: 'Invite a member' });
     await eventually(() => form.isVisible()).toBe(true);
@@ -131,7 +148,7 @@ describe('teams in Chromium with real e-mail', () => {
     expect(await viewerPage.getByRole('textbox', { name: 'NODR name' }).count()).toBe(0);
     await capture(viewerPage, 'my-nodr-viewer');
 
-    await viewerPage.goto(`${server.url}/settings`);
+    await viewerPage.goto(`${server.url}/settings/team`);
     const team = region(viewerPage, 'Team');
     await eventually(() => team.getByText('Ada Lovelace').isVisible()).toBe(true);
     expect(await team.getByRole('combobox').count()).toBe(0);
@@ -145,7 +162,7 @@ describe('teams in Chromium with real e-mail', () => {
 
   it('a link opened by someone signed in with another address says so', async () => {
     const other = uniqueEmail('other');
-    await adminPage.goto(`${server.url}/settings`);
+    await adminPage.goto(`${server.url}/settings/team`);
     const form = region(adminPage, 'Team').getByRole('form', { name: 'Invite a member' });
     await eventually(() => form.isVisible()).toBe(true);
     await form.getByLabel('E-mail').fill(other);
@@ -170,7 +187,7 @@ describe('teams in Chromium with real e-mail', () => {
     ).toBe(true);
     expect(await viewerPage.getByText(READ_ONLY).count()).toBe(0);
 
-    await viewerPage.goto(`${server.url}/settings`);
+    await viewerPage.goto(`${server.url}/settings/team`);
     const form = region(viewerPage, 'Team').getByRole('form', { name: 'Invite a member' });
     await eventually(() => form.isVisible()).toBe(true);
     server.mail.clear();
@@ -179,7 +196,7 @@ describe('teams in Chromium with real e-mail', () => {
     const link = await server.mail.linkFor(admin.email, '/invitation');
 
     // Ada sees it in Settings > Invitations, and on the link page as the invited address.
-    await adminPage.goto(`${server.url}/settings`);
+    await adminPage.goto(`${server.url}/settings/team`);
     const invitations = region(adminPage, 'Invitations');
     await eventually(() => invitations.getByText('Compilers').isVisible()).toBe(true);
     await capture(adminPage, 'settings-invitations');
@@ -201,7 +218,7 @@ describe('teams in Chromium with real e-mail', () => {
   });
 
   it('the sole admin cannot delete their account; after promoting the viewer, the deletion goes through', async () => {
-    await adminPage.goto(`${server.url}/settings`);
+    await adminPage.goto(`${server.url}/settings/account`);
     const deletion = region(adminPage, 'Delete account');
     await deletion.getByRole('button', { name: 'Delete account', exact: true }).click();
     const blocked = adminPage.getByRole('dialog', { name: 'Unable to delete account' });
@@ -209,12 +226,14 @@ describe('teams in Chromium with real e-mail', () => {
     await capture(adminPage, 'delete-blocked-sole-admin');
     await blocked.getByRole('button', { name: 'Ok' }).click();
 
+    await adminPage.goto(`${server.url}/settings/team`);
     const team = region(adminPage, 'Team');
     const role = team.getByRole('combobox', { name: 'Role of Grace Hopper' });
     await role.selectOption({ label: 'Admin' });
     await eventually(() => role.inputValue()).toBe('10');
     await eventually(() => role.isEnabled()).toBe(true);
 
+    await adminPage.goto(`${server.url}/settings/account`);
     await deletion.getByRole('button', { name: 'Delete account', exact: true }).click();
     const confirm = adminPage.getByRole('dialog', { name: 'Are you sure you want to delete your account?' });
     await eventually(() => confirm.isVisible()).toBe(true);

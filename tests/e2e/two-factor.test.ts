@@ -51,7 +51,7 @@ describe('two-factor sign-in in the browser', () => {
   });
 
   it('turns two-factor sign-in on in Settings with the secret shown on screen', async () => {
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${server.url}/settings/security`);
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
     await section.getByRole('button', { name: 'Show the two-factor sign-in settings' }).click();
     await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();

@@ -10,6 +10,7 @@ import { AppConfigProvider } from '../../src/shared/app-config-context.tsx';
 
 export const testConfig: AppConfig = {
   maintenance: false,
+  maintenanceUntil: null,
   supportEmail: 'help@nodr.test',
   installerUrl: '/install/nodr-install.sh',
   authBase: '/auth/',

@@ -15,6 +15,7 @@ import { testUser } from './auth-screens.tsx';
 
 export const nodesTestConfig: AppConfig = {
   maintenance: false,
+  maintenanceUntil: null,
   supportEmail: 'help@nodr.test',
   installerUrl: 'https://get.nodr.test/install/nodr-install.sh',
   authBase: '/auth/',

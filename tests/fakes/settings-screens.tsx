@@ -7,14 +7,15 @@ import { settingsUser } from '../fixtures/settings-fixtures.ts';
 import { type ApiCall, fakeApi, renderAt } from './auth-screens.tsx';
 
 /** Renders Settings for `user` inside a session whose recheck is a spy. */
-export function renderSettings(user: User = settingsUser) {
+export function renderSettings(user: User = settingsUser, page = '') {
   const session = {
     user,
     teamId: user.TeamsRender[0]?.id ?? 0,
     recheck: vi.fn(async () => {}),
     logout: vi.fn(),
   };
-  renderAt(<SettingsScreen />, '/settings', {
+  renderAt(<SettingsScreen />, page ? `/settings/${page}` : '/settings', {
+    route: '/settings/:section?',
     wrap: (children) => <SessionProvider session={session}>{children}</SessionProvider>,
   });
   return session;

@@ -67,6 +67,16 @@ describe('demo mode', () => {
         .filter(([, verdict]) => !verdict.result)
         .map(([name]) => name),
     ).toEqual(['ram', 'bandwidth']);
+    // Every demo node reported its hardware, so each was seen: the active one now, the inactive one when its traffic
+    // ended (12 days ago), the one being configured when it reported, after it was added.
+    const now = server.clock.now().getTime();
+    const daysAgo = (node: unknown) =>
+      (now - Date.parse((node as { lastSeenAt: string }).lastSeenAt)) / 86_400_000;
+    expect(listed.map((node) => (node as unknown as { lastSeenAt: unknown }).lastSeenAt)).not.toContain(null);
+    expect(daysAgo(listed[0])).toBeLessThan(1 / 24);
+    expect(daysAgo(listed[1])).toBeGreaterThan(0);
+    expect(daysAgo(listed[1])).toBeLessThan(DEMO_NODES[1].ageDays);
+    expect(daysAgo(listed[2])).toBeCloseTo(12, 1);
 
     // Minutes: 35 days for the active node, days 35 to 12 ago for the inactive one; rollups equal to the minutes.
     const perNode = rows<{

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
 import { redactUrl } from '../../server/lib/log-options.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 describe('server foundation', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ maintenance: true, supportEmail: 'help@example.org' });
+    server = await startTestServer({
+      maintenance: true,
+      maintenanceUntil: loadConfig({ MAINTENANCE_UNTIL: '2026-11-27T15:30+01:00' }).maintenanceUntil,
+      supportEmail: 'help@example.org',
+    });
   });
   afterAll(() => server.close());
 
@@ -14,11 +19,23 @@ describe('server foundation', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       maintenance: true,
+      // MAINTENANCE_UNTIL, written back in UTC for the maintenance page.
+      maintenanceUntil: '2026-11-27T14:30:00.000Z',
       supportEmail: 'help@example.org',
       authBase: '/auth/',
       apiBase: '/api/',
       statsBase: '/stats/',
     });
+  });
+
+  it('reads MAINTENANCE_UNTIL as an ISO 8601 moment: none by default, a typo stops the start', () => {
+    expect(loadConfig({}).maintenanceUntil).toBeNull();
+    expect(loadConfig({ MAINTENANCE_UNTIL: '2026-11-27T14:00Z' }).maintenanceUntil).toBe(
+      '2026-11-27T14:00:00.000Z',
+    );
+    for (const typo of ['tomorrow', '27/11/2026 14:00', '2026-13-40T99:00Z']) {
+      expect(() => loadConfig({ MAINTENANCE_UNTIL: typo }), typo).toThrow(/MAINTENANCE_UNTIL/);
+    }
   });
 
   it('sends the security headers on every response', async () => {

@@ -61,6 +61,8 @@ describe('alert e-mails', () => {
     expect(mail!.subject).toBe(`NODR ${node.domain} is offline`);
     expect(mail!.text).toContain(`(${node.domain}) is offline. Last seen: ${lastSeen} UTC.`);
     expect(mail!.text).toContain(`${server.config.publicUrl}/myNodr`);
+    // The Alerts page of Settings has its own address, so the mail can link straight to it.
+    expect(mail!.text).toContain(`${server.config.publicUrl}/settings/alerts`);
     const token = unsubscribeTokenIn(mail);
     expect(mail!.text).toContain(`${server.config.publicUrl}/unsubscribe/${token}`);
     expect(mail!.headers).toEqual({

@@ -2,6 +2,11 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPublicKeyShape } from '../../contracts/public-key.ts';
+import {
+  PRIVATE_KEY_REASON,
+  publicKeyProblem,
+  wrongKeyTypeReason,
+} from '../../contracts/public-key-diagnosis.ts';
 import { parsePublicKey } from '../../server/api/public-key.ts';
 import { newNodeKeys, postCreateNode, registerNode } from '../helpers/nodes.ts';
 import {
@@ -170,7 +175,11 @@ describe('public key rules (spec 5) on create', () => {
           continue;
         }
         expect(response.statusCode, candidate).toBe(400);
-        expect(response.json()).toEqual({ error: 'invalid_public_key', message: KEY_FORMAT });
+        expect(response.json()).toEqual({
+          error: 'invalid_public_key',
+          message: KEY_FORMAT,
+          reason: publicKeyProblem(candidate),
+        });
       }
     }
     expect([...outcomes.keys()].sort()).toEqual(outcomes.has(409) ? [400, 409] : [400]);
@@ -182,6 +191,32 @@ describe('public key rules (spec 5) on create', () => {
       if (!hasPublicKeyShape(text)) expect(() => parsePublicKey(text), text).toThrow(KEY_FORMAT);
     }
     expect(hasPublicKeyShape(registered)).toBe(true);
+  });
+
+  it('answers why a key is refused: a private key, another key type', async () => {
+    const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const privatePem = String(pair.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const rsa = spki(generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey);
+    for (const [pasted, reason] of [
+      [privatePem, PRIVATE_KEY_REASON],
+      [rsa, wrongKeyTypeReason('an RSA key')],
+    ] as const) {
+      const response = await postCreateNode(server, user, pasted);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'invalid_public_key', message: KEY_FORMAT, reason });
+    }
+  });
+
+  it('accepts a key with stray spaces and tabs on its lines and Windows line ends, stored as the clean key', async () => {
+    const other = await createSignedInUser(server);
+    const { publicKey } = newNodeKeys();
+    const pasted = publicKey
+      .split('\n')
+      .map((line) => ` \t${line}  `)
+      .join('\r\n');
+    const response = await postCreateNode(server, other, `${pasted}\t\r\n`);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().publicKey).toBe(publicKey);
   });
 
   it('rejects arbitrary mutations found by fast-check without a 5xx', async () => {

@@ -7,9 +7,9 @@ import { CreateAccountScreen } from './create-account-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function setup(handlers: Parameters<typeof fakeApi>[0] = {}) {
+function setup(handlers: Parameters<typeof fakeApi>[0] = {}, user = testUser) {
   const api = fakeApi(handlers);
-  const session = { user: testUser, teamId: 3, recheck: vi.fn(async () => {}), logout: vi.fn() };
+  const session = { user, teamId: 3, recheck: vi.fn(async () => {}), logout: vi.fn() };
   renderAt(<CreateAccountScreen />, '/createAccount', {
     wrap: (children) => <SessionProvider session={session}>{children}</SessionProvider>,
   });
@@ -46,6 +46,19 @@ describe('CreateAccountScreen', () => {
       ['PUT', '/auth/v1/user/7', { id: '7', name: 'Ada', surname: 'Lovelace' }],
       ['PUT', '/auth/v1/teams/3', { id: '3', name: 'Engines' }],
     ]);
+  });
+
+  it('sends a user who finished onboarding to /myNodr, so a second submit cannot rename anything', async () => {
+    const onboarded = {
+      ...testUser,
+      name: 'Ada',
+      surname: 'Lovelace',
+      TeamsRender: [{ id: 3, name: 'Engines', role: 10 }],
+    };
+    const { api } = setup({}, onboarded);
+    expect(await screen.findByTestId('landed')).toHaveTextContent(/^\/myNodr$/);
+    expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
+    expect(api.calls).toEqual([]);
   });
 
   it('limits name and last name to 30 characters (spec 5)', () => {

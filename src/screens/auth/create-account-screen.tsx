@@ -1,7 +1,8 @@
 import { useActor } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { PROFILE_MAX } from '../../../contracts/account-rules.ts';
+import { onboardingDone } from '../../lib/onboarding.ts';
 import { createAccountMachine } from '../../machines/create-account.machine.ts';
 import { inspect } from '../../shared/inspect.ts';
 import { paths } from '../../shared/paths.ts';
@@ -45,6 +46,9 @@ export function CreateAccountScreen() {
     event.preventDefault();
     send({ type: 'account.submit', ...values });
   };
+
+  // Onboarding happens once: afterwards the names change in Settings, so this page would only rename by surprise.
+  if (onboardingDone(user)) return <Navigate to={paths.myNodr} replace />;
 
   return (
     <AuthLayout

@@ -6,6 +6,7 @@ import {
   KEY_TAKEN_MESSAGE,
   NODE_LIMIT_MESSAGE,
 } from '../../../contracts/node-rules.ts';
+import { PRIVATE_KEY_REASON } from '../../../contracts/public-key-diagnosis.ts';
 import { fakeNodesApi, nodesTestConfig, renderNodes } from '../../../tests/fakes/node-screens.tsx';
 import { makeNode, PUBLIC_KEY } from '../../../tests/fixtures/node-fixtures.ts';
 import { SOON_DETAIL } from '../../lib/node-messages.ts';
@@ -82,6 +83,23 @@ describe('Add NODR', () => {
     expect(api.calls.filter((call) => call.path.includes('set_public_key'))).toEqual([]);
     await user.type(key, '!');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says why a pasted private key is refused, under the spec message, and describes the field with both', async () => {
+    const api = fakeNodesApi([]);
+    const user = userEvent.setup();
+    renderAdd();
+    const key = await toKeyStep(user);
+    await user.click(key);
+    await user.paste(
+      '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----',
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(INVALID_PUBLIC_KEY_MESSAGE);
+    expect(key).toHaveAccessibleDescription(`${INVALID_PUBLIC_KEY_MESSAGE} ${PRIVATE_KEY_REASON}`);
+    expect(api.calls.filter((call) => call.path.includes('set_public_key'))).toEqual([]);
+    await user.type(key, '!');
+    expect(screen.queryByText(PRIVATE_KEY_REASON)).not.toBeInTheDocument();
   });
 
   it('shows the 409 message until the key changes', async () => {

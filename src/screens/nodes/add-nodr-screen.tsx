@@ -34,7 +34,7 @@ function AddNodrFlow() {
     input: { teamId, command },
   });
   const state = useSelector(flow, (snapshot) => snapshot);
-  const { configs, configId, publicKey, error } = state.context;
+  const { configs, configId, publicKey, error, errorReason } = state.context;
   const step = state.matches('installer')
     ? 1
     : state.matches('publicKey') || state.matches('submitting')
@@ -152,6 +152,7 @@ function AddNodrFlow() {
                   label="Public key"
                   value={publicKey}
                   error={error}
+                  reason={errorReason}
                   onChange={(text) => flow.send({ type: 'key.input', text })}
                 />
                 <div className={styles.buttons}>

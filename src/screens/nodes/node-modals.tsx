@@ -189,7 +189,7 @@ export function ReconfigureModal({ actor }: { actor: ActorRefFrom<typeof reconfi
 /** spec 2, 4, 5: the configuration carousel plus an optional new public key. */
 export function ConfigUpdateModal({ actor }: { actor: ActorRefFrom<typeof configUpdateMachine> }) {
   const state = useSelector(actor, (snapshot) => snapshot);
-  const { configs, configId, keyInput, error } = state.context;
+  const { configs, configId, keyInput, error, errorReason } = state.context;
   return (
     <FormModal
       title="Update configuration"
@@ -210,6 +210,7 @@ export function ConfigUpdateModal({ actor }: { actor: ActorRefFrom<typeof config
         hint="Leave it empty to keep the current key."
         value={keyInput}
         error={error}
+        reason={errorReason}
         onChange={(text) => actor.send({ type: 'config.keyInput', text })}
       />
     </FormModal>

@@ -9,12 +9,24 @@ export interface PublicKeyFieldProps
   value: string;
   onChange: (text: string) => void;
   error?: string | null;
+  /** Why the key was refused, under the error (contracts/public-key-diagnosis.ts). */
+  reason?: string | null;
   hint?: string;
 }
 
 /** The public-key textarea of the add flow and the config update (spec 5), with its message under it. */
-export function PublicKeyField({ label, value, onChange, error, hint, ...rest }: PublicKeyFieldProps) {
+export function PublicKeyField({
+  label,
+  value,
+  onChange,
+  error,
+  reason,
+  hint,
+  ...rest
+}: PublicKeyFieldProps) {
   const id = useId();
+  const shownReason = error && reason ? reason : null;
+  const described = [describedBy(id, hint, error), shownReason && `${id}-reason`].filter(Boolean).join(' ');
   return (
     <div className={fieldStyles.field}>
       <label htmlFor={id} className={fieldStyles.label}>
@@ -31,10 +43,15 @@ export function PublicKeyField({ label, value, onChange, error, hint, ...rest }:
         rows={5}
         placeholder={'-----BEGIN PUBLIC KEY-----\n...\n-----END PUBLIC KEY-----'}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        aria-describedby={described || undefined}
         {...rest}
       />
       <FieldNotes id={id} hint={hint} error={error} />
+      {shownReason && (
+        <p id={`${id}-reason`} className={styles.reason} aria-live="polite">
+          {shownReason}
+        </p>
+      )}
     </div>
   );
 }

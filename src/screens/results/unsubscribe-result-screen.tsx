@@ -14,7 +14,7 @@ export function UnsubscribeResultScreen() {
       outcome={linkOutcome(snapshot)}
       loadingLabel="Turning off alert e-mails"
       successTitle="You will no longer receive alert e-mails"
-      successBody={<p>You can turn them on again at any time in Settings, under Notifications.</p>}
+      successBody={<p>You can turn them on again at any time in Settings, under Alerts.</p>}
       next={{ to: paths.login, label: 'Go to login' }}
     />
   );

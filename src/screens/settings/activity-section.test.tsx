@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderSettings, settingsApi } from '../../../tests/fakes/settings-screens.tsx';
+import { settingsUser } from '../../../tests/fixtures/settings-fixtures.ts';
 import type { ActivityEntry } from '../../api/sessions.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -19,7 +20,7 @@ const section = () => screen.getByRole('region', { name: 'Recent activity' });
 describe('Settings, Recent activity', () => {
   it('lists the events in words, newest first, with relative time (exact in the tooltip), device and address', async () => {
     settingsApi({ 'GET /auth/v1/activity': () => ({ status: 200, body: entries }) });
-    renderSettings();
+    renderSettings(settingsUser, 'activity');
     const list = await within(section()).findByRole('list', { name: 'Security events, newest first' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
@@ -60,7 +61,7 @@ describe('Settings, Recent activity', () => {
 
   it('shows a loading state, then a sentence when there is nothing to show', async () => {
     settingsApi({});
-    renderSettings();
+    renderSettings(settingsUser, 'activity');
     expect(within(section()).getByRole('status')).toHaveTextContent('Loading recent activity');
     expect(
       await within(section()).findByText('Nothing has happened on your account in the last 90 days.'),
@@ -78,7 +79,7 @@ describe('Settings, Recent activity', () => {
         return { status: 503, body: { error: 'unavailable', message: 'Please try again later.' } };
       },
     });
-    renderSettings();
+    renderSettings(settingsUser, 'activity');
     const user = userEvent.setup();
     expect(await within(section()).findAllByRole('listitem')).toHaveLength(1);
     await user.click(within(section()).getByRole('button', { name: 'Refresh' }));

@@ -40,7 +40,7 @@ const rows = () => within(section()).queryAllByRole('listitem');
 describe('Settings, API tokens', () => {
   it('lists each token with its scope, last use and expiry', async () => {
     settingsApi({ 'GET /auth/v1/tokens': () => ({ status: 200, body: tokens }) });
-    renderSettings();
+    renderSettings(settingsUser, 'api-tokens');
     expect(await within(section()).findByText('Grafana')).toBeInTheDocument();
     const [grafana, backup] = rows();
     expect(grafana).toHaveTextContent('Read-only');
@@ -61,7 +61,7 @@ describe('Settings, API tokens', () => {
         };
       },
     });
-    renderSettings();
+    renderSettings(settingsUser, 'api-tokens');
     const user = userEvent.setup();
     await within(section()).findByText('You have no API tokens.');
     await user.click(within(section()).getByRole('button', { name: 'Create token' }));
@@ -110,7 +110,7 @@ describe('Settings, API tokens', () => {
       'GET /auth/v1/tokens': () => ({ status: 200, body: tokens }),
       'DELETE /auth/v1/tokens/1': () => ({ status: 200, body: { ok: true } }),
     });
-    renderSettings();
+    renderSettings(settingsUser, 'api-tokens');
     const user = userEvent.setup();
     await within(section()).findByText('Grafana');
     await user.click(within(section()).getByRole('button', { name: 'Revoke Grafana' }));
@@ -128,7 +128,7 @@ describe('Settings, API tokens', () => {
     settingsApi({
       'POST /auth/v1/tokens': () => ({ status: 409, body: API_TOKEN_ERRORS.tooMany }),
     });
-    renderSettings();
+    renderSettings(settingsUser, 'api-tokens');
     const user = userEvent.setup();
     await within(section()).findByText('You have no API tokens.');
     await user.type(within(section()).getByLabelText('Token name'), 'One more');
@@ -159,7 +159,10 @@ describe('Settings, API tokens', () => {
 
   it('tells a Viewer that their tokens can only read', async () => {
     settingsApi({});
-    renderSettings({ ...settingsUser, TeamsRender: [{ id: 12, name: 'Difference Engines', role: 20 }] });
+    renderSettings(
+      { ...settingsUser, TeamsRender: [{ id: 12, name: 'Difference Engines', role: 20 }] },
+      'api-tokens',
+    );
     expect(await within(section()).findByText(/your tokens can only read/)).toBeInTheDocument();
   });
 });

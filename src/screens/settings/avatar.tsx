@@ -12,11 +12,18 @@ export interface AvatarProps {
   label?: string;
 }
 
-function initials(name: string | undefined): string {
+// Whole characters as a person sees them: 'É' typed as E plus a combining accent, or an emoji with a skin tone, is
+// one grapheme of several code points, and cutting it in half shows a broken glyph.
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const firstGrapheme = (word: string) =>
+  graphemes.segment(word)[Symbol.iterator]().next().value?.segment ?? '';
+
+/** The first character of the first two words, upper-cased: 'Ada Lovelace' -> 'AL'. */
+export function initials(name: string | undefined): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
   return words
     .slice(0, 2)
-    .map((word) => [...word][0]?.toUpperCase() ?? '')
+    .map((word) => firstGrapheme(word).toUpperCase())
     .join('');
 }
 

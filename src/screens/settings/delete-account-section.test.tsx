@@ -16,7 +16,7 @@ const answer = (code: PrecheckStatus) => () => ({ status: code >= 400 ? 400 : 20
 
 async function startDeletion(code: PrecheckStatus, more: Parameters<typeof settingsApi>[0] = {}) {
   const api = settingsApi({ [precheckPath]: answer(code), ...more });
-  const session = renderSettings();
+  const session = renderSettings(settingsUser, 'account');
   const user = userEvent.setup();
   await user.click(within(section()).getByRole('button', { name: 'Delete account' }));
   return { api, session, user };
@@ -103,7 +103,7 @@ describe('Settings, delete account', () => {
       'POST /auth/v1/user/7/resend': () => ({ status: 200, body: pendingDeletionUser }),
       'POST /auth/v1/user/7/revoke': () => ({ status: 200, body: settingsUser }),
     });
-    const session = renderSettings(pendingDeletionUser);
+    const session = renderSettings(pendingDeletionUser, 'account');
     const user = userEvent.setup();
     expect(within(section()).getByText('Deleting in progress!')).toBeInTheDocument();
     await user.click(within(section()).getByRole('button', { name: 'Resend link' }));
@@ -118,7 +118,7 @@ describe('Settings, delete account', () => {
     settingsApi({
       [precheckPath]: () => ({ status: 429, body: { error: 'rate_limited', message: 'Too many attempts.' } }),
     });
-    renderSettings();
+    renderSettings(settingsUser, 'account');
     const user = userEvent.setup();
     await user.click(within(section()).getByRole('button', { name: 'Delete account' }));
     expect(await within(section()).findByText('Too many attempts.')).toBeInTheDocument();

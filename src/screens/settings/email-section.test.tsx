@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderSettings, settingsApi } from '../../../tests/fakes/settings-screens.tsx';
-import { pendingEmailUser } from '../../../tests/fixtures/settings-fixtures.ts';
+import { pendingEmailUser, settingsUser } from '../../../tests/fixtures/settings-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,7 +12,7 @@ const section = () => screen.getByRole('region', { name: 'Change e-mail' });
 describe('Settings, change e-mail', () => {
   it("shows the form at status 0 and words the spec 5 checks: 'All fields are required', 'Invalid e-mail'", async () => {
     const api = settingsApi({});
-    renderSettings();
+    renderSettings(settingsUser, 'account');
     const user = userEvent.setup();
     await user.click(within(section()).getByRole('button', { name: 'Change e-mail' }));
     expect(within(section()).getByText('All fields are required')).toBeInTheDocument();
@@ -27,7 +27,7 @@ describe('Settings, change e-mail', () => {
     const api = settingsApi({
       [`POST ${settings}/team/11/change_email`]: () => ({ status: 200, body: pendingEmailUser }),
     });
-    const session = renderSettings();
+    const session = renderSettings(settingsUser, 'account');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('New e-mail'), '  ada@new.example ');
     await user.type(within(section()).getByLabelText('Current password'), ' secret1 ');
@@ -53,7 +53,7 @@ describe('Settings, change e-mail', () => {
         body: { error: 'email_taken', message },
       }),
     });
-    renderSettings();
+    renderSettings(settingsUser, 'account');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('New e-mail'), 'taken@example.com');
     const password = within(section()).getByLabelText('Current password');
@@ -71,7 +71,7 @@ describe('Settings, change e-mail', () => {
         body: { ...pendingEmailUser, statusChangeEmail: 0 },
       }),
     });
-    const session = renderSettings(pendingEmailUser);
+    const session = renderSettings(pendingEmailUser, 'account');
     const user = userEvent.setup();
     expect(within(section()).getByText('Request in progress')).toBeInTheDocument();
     await user.click(within(section()).getByRole('button', { name: 'Resend' }));

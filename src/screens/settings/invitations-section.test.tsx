@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderSettings, settingsApi } from '../../../tests/fakes/settings-screens.tsx';
+import { settingsUser } from '../../../tests/fixtures/settings-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -34,7 +35,7 @@ describe('Settings > Invitations (issue 11)', () => {
       'POST /auth/v1/invitations/4/accept': () => ({ status: 200, body: { teamId: 30 } }),
       'POST /auth/v1/invitations/5/decline': () => ({ status: 200, body: { ok: true } }),
     });
-    const session = renderSettings();
+    const session = renderSettings(settingsUser, 'team');
     const card = await section();
     const list = await within(card).findByRole('list', { name: 'Invitations to you' });
     expect(within(list).getByText('Invited by Charles Babbage')).toBeInTheDocument();
@@ -61,7 +62,7 @@ describe('Settings > Invitations (issue 11)', () => {
         body: { error: 'invitation_gone', message: 'gone' },
       }),
     });
-    const session = renderSettings();
+    const session = renderSettings(settingsUser, 'team');
     const card = await section();
     await userEvent
       .setup()

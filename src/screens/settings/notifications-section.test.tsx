@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationSettings } from '../../../contracts/notifications.ts';
 import { renderSettings, settingsApi } from '../../../tests/fakes/settings-screens.tsx';
+import { settingsUser } from '../../../tests/fixtures/settings-fixtures.ts';
 import { UNREACHABLE } from '../../lib/connection-messages.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -20,7 +21,7 @@ describe('Settings > Notifications (issue 9)', () => {
         return { status: 200, body: json };
       },
     });
-    renderSettings();
+    renderSettings(settingsUser, 'alerts');
     const region = await section();
     const alerts = await within(region).findByRole('switch', { name: /E-mail alerts/ });
     const delay = within(region).getByRole('combobox', { name: 'Offline alert' });
@@ -55,7 +56,7 @@ describe('Settings > Notifications (issue 9)', () => {
         return { status: 200, body: json };
       },
     });
-    renderSettings();
+    renderSettings(settingsUser, 'alerts');
     const region = await section();
     const alerts = await within(region).findByRole('switch', { name: /E-mail alerts/ });
     expect(within(region).getByRole('combobox', { name: 'Offline alert' })).toHaveValue('5');
@@ -81,7 +82,7 @@ describe('Settings > Notifications (issue 9)', () => {
           ? { status: 500, body: { error: 'internal', message: 'Something went wrong on our side.' } }
           : { status: 200, body: { alerts: false, offlineDelayMin: 60 } },
     });
-    renderSettings();
+    renderSettings(settingsUser, 'alerts');
     const region = await section();
     expect(await within(region).findByText('Something went wrong on our side.')).toBeInTheDocument();
     fail = false;

@@ -19,13 +19,13 @@ async function fill(user: ReturnType<typeof userEvent.setup>, current: string, n
 describe('Settings, change password', () => {
   it('shows the last change in en-GB long format with hour and minute, in UTC', () => {
     settingsApi({});
-    renderSettings();
+    renderSettings(settingsUser, 'security');
     expect(screen.getByText('4 March 2026, 15:06')).toBeInTheDocument();
   });
 
   it('is collapsed behind the arrow; toggling opens it and clears the fields', async () => {
     settingsApi({});
-    renderSettings();
+    renderSettings(settingsUser, 'security');
     const user = userEvent.setup();
     expect(within(section()).queryByLabelText('Current password')).not.toBeInTheDocument();
     expect(arrow()).toHaveAttribute('aria-expanded', 'false');
@@ -40,7 +40,7 @@ describe('Settings, change password', () => {
 
   it('has a show/hide toggle on each password field', async () => {
     settingsApi({});
-    renderSettings();
+    renderSettings(settingsUser, 'security');
     const user = userEvent.setup();
     await user.click(arrow());
     for (const label of ['current password', 'new password', 'retype new password']) {
@@ -51,7 +51,7 @@ describe('Settings, change password', () => {
 
   it('words every spec 5 check and sends nothing until they pass', async () => {
     const api = settingsApi({});
-    renderSettings();
+    renderSettings(settingsUser, 'security');
     const user = userEvent.setup();
     await user.click(arrow());
     await user.click(screen.getByRole('button', { name: 'Change password' }));
@@ -70,7 +70,7 @@ describe('Settings, change password', () => {
         body: { error: 'incorrect_password', message: 'Incorrect password' },
       }),
     });
-    renderSettings();
+    renderSettings(settingsUser, 'security');
     const user = userEvent.setup();
     await user.click(arrow());
     await fill(user, 'wrong', 'new-secret', 'new-secret');
@@ -85,7 +85,7 @@ describe('Settings, change password', () => {
 
   it("sends trimmed fields, then 'Password changed successfully' replaces the form and the session is rechecked", async () => {
     const api = settingsApi({ [`POST ${changePath}`]: () => ({ status: 200, body: settingsUser }) });
-    const session = renderSettings();
+    const session = renderSettings(settingsUser, 'security');
     const user = userEvent.setup();
     await user.click(arrow());
     await fill(user, ' old-secret ', ' new-secret ', 'new-secret');

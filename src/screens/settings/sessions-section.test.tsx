@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderSettings, settingsApi } from '../../../tests/fakes/settings-screens.tsx';
+import { settingsUser } from '../../../tests/fixtures/settings-fixtures.ts';
 import type { SignedInBrowser } from '../../api/sessions.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -51,7 +52,7 @@ describe('Settings, Sessions', () => {
   it('shows a loading state, then every browser with device, address and times, this one badged', async () => {
     const list = held({ status: 200, body: browsers });
     settingsApi({ 'GET /auth/v1/sessions': list.answer });
-    renderSettings();
+    renderSettings(settingsUser, 'security');
     expect(within(section()).getByRole('status')).toHaveTextContent('Loading sessions');
     list.release();
     expect(await within(section()).findByText('Safari on iOS')).toBeInTheDocument();
@@ -74,7 +75,7 @@ describe('Settings, Sessions', () => {
       'GET /auth/v1/sessions': () => ({ status: 200, body: browsers }),
       'DELETE /auth/v1/sessions/2': revoke.answer,
     });
-    renderSettings();
+    renderSettings(settingsUser, 'security');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign out Safari on iOS, 198.51.100.7' }));
     const question = screen.getByRole('group', {
@@ -95,7 +96,7 @@ describe('Settings, Sessions', () => {
 
   it('keeps the browser when the question is cancelled, by button or Escape', async () => {
     const api = settingsApi({ 'GET /auth/v1/sessions': () => ({ status: 200, body: browsers }) });
-    renderSettings();
+    renderSettings(settingsUser, 'security');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign out Chrome on Windows, 203.0.113.9' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -117,7 +118,7 @@ describe('Settings, Sessions', () => {
       'GET /auth/v1/sessions': () => ({ status: 200, body: browsers }),
       'DELETE /auth/v1/sessions/others': () => ({ status: 200, body: { ok: true, revoked: 2 } }),
     });
-    renderSettings();
+    renderSettings(settingsUser, 'security');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign out all other browsers' }));
     await user.click(screen.getByRole('button', { name: 'Sign out all others' }));
@@ -140,7 +141,7 @@ describe('Settings, Sessions', () => {
         body: { error: 'not_found', message: 'No such session.' },
       }),
     });
-    renderSettings();
+    renderSettings(settingsUser, 'security');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign out Chrome on Windows, 203.0.113.9' }));
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
@@ -158,7 +159,7 @@ describe('Settings, Sessions', () => {
           : { status: 200, body: browsers.slice(0, 1) };
       },
     });
-    renderSettings();
+    renderSettings(settingsUser, 'security');
     const user = userEvent.setup();
     expect(await within(section()).findByRole('alert')).toHaveTextContent('Something went wrong.');
     await user.click(within(section()).getByRole('button', { name: 'Try again' }));

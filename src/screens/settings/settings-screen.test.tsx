@@ -7,21 +7,49 @@ import { settingsUser } from '../../../tests/fixtures/settings-fixtures.ts';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SettingsScreen', () => {
-  it('shows the five sections of spec 2, Team, and the invitations placeholder when there are none', async () => {
+  it('opens the first page, Profile, at /settings, with a menu of every page marked at the current one', async () => {
     settingsApi({});
     renderSettings();
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    for (const name of [
-      'Profile details',
-      'Profile image',
-      'Change password',
-      'Change e-mail',
-      'Delete account',
-    ]) {
+    expect(screen.getByRole('heading', { level: 2, name: 'Profile details' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Profile image' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Change password' })).not.toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Settings' });
+    const links = within(menu).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Profile', '/settings/profile'],
+      ['Security', '/settings/security'],
+      ['Team', '/settings/team'],
+      ['Alerts', '/settings/alerts'],
+      ['API tokens', '/settings/api-tokens'],
+      ['Activity', '/settings/activity'],
+      ['Account', '/settings/account'],
+    ]);
+    expect(within(menu).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'Security' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows the sections of each page at its own address, and moves between pages by the menu and the select', async () => {
+    settingsApi({});
+    renderSettings(settingsUser, 'account');
+    expect(screen.getByRole('heading', { level: 2, name: 'Change e-mail' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Delete account' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Security' }));
+    for (const name of ['Change password', 'Two-factor sign-in', 'Sessions']) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     }
-    expect(await screen.findByText(/Invitations to other teams will appear here/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Security' })).toHaveAttribute('aria-current', 'page');
+    await user.selectOptions(screen.getByLabelText('Settings section'), 'Team');
     expect(screen.getByRole('heading', { level: 2, name: 'Team' })).toBeInTheDocument();
+    expect(await screen.findByText(/Invitations to other teams will appear here/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Settings section')).toHaveValue('team');
+  });
+
+  it('sends an unknown page back to the first one', () => {
+    settingsApi({});
+    renderSettings(settingsUser, 'nonsense');
+    expect(screen.getByRole('heading', { level: 2, name: 'Profile details' })).toBeInTheDocument();
   });
 
   it('saves trimmed profile details, rechecks the session and says so', async () => {

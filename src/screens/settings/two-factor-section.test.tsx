@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderSettings, settingsApi } from '../../../tests/fakes/settings-screens.tsx';
+import { settingsUser } from '../../../tests/fixtures/settings-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,7 +15,7 @@ function open(enabled: boolean, handlers: Parameters<typeof settingsApi>[0] = {}
     'GET /auth/v1/two-factor': () => ({ status: 200, body: { enabled } }),
     ...handlers,
   });
-  renderSettings();
+  renderSettings(settingsUser, 'security');
   const user = userEvent.setup();
   const section = screen.getByRole('region', { name: 'Two-factor sign-in' });
   return {

@@ -7,15 +7,41 @@ import styles from './statistics-screen.module.css';
 export const EXPORT_TEXT = {
   button: 'Export CSV',
   failed: 'The CSV could not be downloaded. Please try again.',
-  // Shown as the button's description while the sample data is on screen: there is nothing of the team's to export.
+  // The button's description while it is disabled, one per reason (exportUnavailable below).
   unavailable: 'Choose at least one NODR to export its statistics.',
+  loading: 'The statistics are loading: export them once they show.',
+  notLoaded: 'The statistics could not be loaded, so there is nothing to export. Load them again first.',
 } as const;
 
+/** What the statistics screen shows, as far as exporting goes. */
+export interface ExportState {
+  /** The sample data is shown: no NODR is chosen. */
+  sample: boolean;
+  /** A load is under way, or none has answered yet. */
+  loading: boolean;
+  /** The last load failed. */
+  failed: boolean;
+}
+
+/** Why Export CSV is disabled, said to screen readers; null when it can export. */
+export function exportUnavailable({ sample, loading, failed }: ExportState): string | null {
+  if (loading) return EXPORT_TEXT.loading;
+  if (failed) return EXPORT_TEXT.notLoaded;
+  if (sample) return EXPORT_TEXT.unavailable;
+  return null;
+}
+
 /**
- * Issue 13 section 4: Export CSV of what is shown. `request` is null while nothing of the team's is on screen (the
- * sample data, a first load): the button is then disabled and says why.
+ * Export CSV of what is shown. `request` is null while nothing of the team's is on screen (the sample data, a load
+ * under way or failed): the button is then disabled and says why (`unavailable`, from exportUnavailable).
  */
-export function ExportButton({ request }: { request: CsvExport | null }) {
+export function ExportButton({
+  request,
+  unavailable,
+}: {
+  request: CsvExport | null;
+  unavailable: string | null;
+}) {
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   const save = async () => {
     if (!request) return;
@@ -34,14 +60,14 @@ export function ExportButton({ request }: { request: CsvExport | null }) {
         onClick={save}
         loading={state === 'busy'}
         disabled={!request}
-        aria-describedby={request ? undefined : 'export-unavailable'}
+        aria-describedby={request || !unavailable ? undefined : 'export-unavailable'}
       >
         <DownloadIcon size={18} />
         {EXPORT_TEXT.button}
       </Button>
-      {!request && (
+      {!request && unavailable && (
         <span id="export-unavailable" className="visually-hidden">
-          {EXPORT_TEXT.unavailable}
+          {unavailable}
         </span>
       )}
       {state === 'failed' && (

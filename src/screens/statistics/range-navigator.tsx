@@ -75,7 +75,7 @@ export function RangeNavigator({ times, data, theme, sync, label }: RangeNavigat
     // The overview always shows every slot, mapped linearly onto the track (see toX below).
     chart.timeScale().setVisibleLogicalRange({ from: -0.5, to: Math.max(0, times.length - 0.5) });
     return () => chart.remove();
-  }, [data, theme]);
+  }, [data, theme, times.length]);
 
   useEffect(() => {
     const element = track.current;

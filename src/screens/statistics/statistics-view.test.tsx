@@ -338,6 +338,18 @@ describe('StatisticsView', () => {
       expect(button).toHaveAccessibleDescription(EXPORT_TEXT.unavailable);
     });
 
+    it('says the real reason while disabled: loading first, then a failed load', async () => {
+      fakeServer({ failStats: true });
+      renderView();
+      const button = screen.getByRole('button', { name: EXPORT_TEXT.button });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(EXPORT_TEXT.loading);
+      await screen.findByRole('alert');
+      expect(screen.getByRole('button', { name: EXPORT_TEXT.button })).toHaveAccessibleDescription(
+        EXPORT_TEXT.notLoaded,
+      );
+    });
+
     it('says so when the download fails, and can be tried again', async () => {
       const calls = fakeServer({ csv: 500 });
       captureDownloads();

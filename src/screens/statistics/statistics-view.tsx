@@ -14,7 +14,7 @@ import { useReconnected } from '../../shared/live-updates.ts';
 import { paths } from '../../shared/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
-import { ExportButton } from './export-button.tsx';
+import { ExportButton, exportUnavailable } from './export-button.tsx';
 import { NodePicker } from './node-picker.tsx';
 import { PeriodFilter } from './period-filter.tsx';
 import { StatisticsCharts } from './statistics-charts.tsx';
@@ -60,6 +60,11 @@ export function StatisticsView({
     stat && !sample && !loading && !isStatError(snapshot) && licenceKeys.length > 0
       ? { period: filter, teamId, team: teamName, licenceKeys, stat }
       : null;
+  const unavailable = exportUnavailable({
+    sample: sample || licenceKeys.length === 0,
+    loading: loading || (!stat && !isStatError(snapshot)),
+    failed: isStatError(snapshot),
+  });
 
   // A hidden tab does not refresh its figures (statistics machine); it reads them again when shown.
   useEffect(() => {
@@ -85,7 +90,7 @@ export function StatisticsView({
             </span>
           )}
           <PeriodFilter value={filter} onChange={(next) => send({ type: 'filter.select', filter: next })} />
-          <ExportButton request={exportable} />
+          <ExportButton request={exportable} unavailable={unavailable} />
         </div>
       </header>
 

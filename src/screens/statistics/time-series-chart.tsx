@@ -229,7 +229,7 @@ export function TimeSeriesChart({
     }
     // The window is set by the screen (sync.reset or sync.rebase) once every chart has its data.
     setTooltip(null);
-  }, [times, series, theme, partialIndex]);
+  }, [series, theme, partialIndex]);
 
   return (
     <div className={styles.frame} style={{ height }}>

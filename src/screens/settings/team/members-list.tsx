@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { TeamMemberBody } from '../../../../contracts/team-body.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { roleChoices } from '../../../lib/team-messages.ts';
@@ -14,6 +15,11 @@ export interface MembersListProps {
   canManage: boolean;
   /** A call is under way: every control waits. */
   sending: boolean;
+  /**
+   * Why the user may not change their own role (the team's only admin), shown under their row; null when they may.
+   * The server would refuse the change (spec 6), so the control is disabled rather than offered.
+   */
+  ownRoleLocked: string | null;
   busyId: number | null;
   confirm: TeamConfirm | null;
   onRole: (userId: number, role: number) => void;
@@ -27,13 +33,15 @@ export const fullName = (member: Pick<TeamMemberBody, 'name' | 'surname' | 'emai
 
 /** issue 11: the members of the team, with name, e-mail, role and joining date; admins change roles and remove. */
 export function MembersList(props: MembersListProps) {
-  const { members, selfId, canManage, sending, busyId, confirm } = props;
+  const { members, selfId, canManage, sending, busyId, confirm, ownRoleLocked } = props;
+  const lockedId = useId();
   return (
     <ul className={styles.list} aria-label="Members">
       {members.map((member) => {
         const name = fullName(member);
         const self = member.userId === selfId;
         const asked = confirm?.kind === 'remove' && confirm.userId === member.userId;
+        const locked = self && ownRoleLocked !== null;
         return (
           <li key={member.userId} className={styles.item}>
             <div className={styles.row}>
@@ -54,7 +62,8 @@ export function MembersList(props: MembersListProps) {
                     className={styles.select}
                     aria-label={`Role of ${name}`}
                     value={member.role === roleChoices[0].role ? roleChoices[0].role : roleChoices[1].role}
-                    disabled={sending}
+                    disabled={sending || locked}
+                    aria-describedby={locked ? lockedId : undefined}
                     aria-busy={busyId === member.userId && sending ? true : undefined}
                     onChange={(event) => props.onRole(member.userId, Number(event.target.value))}
                   >
@@ -77,6 +86,11 @@ export function MembersList(props: MembersListProps) {
                 </div>
               )}
             </div>
+            {locked && (
+              <p id={lockedId} className={styles.locked}>
+                {ownRoleLocked}
+              </p>
+            )}
             {asked && (
               <ConfirmInline
                 question={`Remove ${name} from the team? They lose access to its nodes at once.`}

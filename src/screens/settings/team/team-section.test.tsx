@@ -29,6 +29,7 @@ const invitation = {
 };
 const team = { ...settingsTeam, members: [...settingsTeam.members, viewer], invitations: [invitation] };
 const MEMBERS = 'GET /auth/v1/teams/11/members';
+const twoAdmins = { ...team, members: [...settingsTeam.members, { ...viewer, role: 10 }] };
 
 const teamSection = async () => {
   const heading = await screen.findByRole('heading', { level: 2, name: 'Team' });
@@ -38,7 +39,7 @@ const teamSection = async () => {
 describe('Settings > Team (issue 11)', () => {
   it('lists the members with e-mail, role and joining date, and the pending invitations', async () => {
     settingsApi({ [MEMBERS]: () => ({ status: 200, body: team }) });
-    renderSettings();
+    renderSettings(settingsUser, 'team');
     const section = await teamSection();
     const members = await within(section).findByRole('list', { name: 'Members' });
     expect(within(members).getByText('Grace Hopper')).toBeInTheDocument();
@@ -57,7 +58,7 @@ describe('Settings > Team (issue 11)', () => {
         body: { ...invitation, id: 6, email: (call.json as { email: string }).email, role: 10 },
       }),
     });
-    renderSettings();
+    renderSettings(settingsUser, 'team');
     const section = await teamSection();
     const form = await within(section).findByRole('form', { name: 'Invite a member' });
     const user = userEvent.setup();
@@ -78,7 +79,7 @@ describe('Settings > Team (issue 11)', () => {
 
   it('sends nothing for an address that is no address', async () => {
     const api = settingsApi({});
-    renderSettings();
+    renderSettings(settingsUser, 'team');
     const section = await teamSection();
     const form = await within(section).findByRole('form', { name: 'Invite a member' });
     const user = userEvent.setup();
@@ -88,14 +89,16 @@ describe('Settings > Team (issue 11)', () => {
     expect(api.calls).toEqual([]);
   });
 
-  it("shows the contract's last-admin message when the only admin steps down, and keeps the role", async () => {
+  it("shows the contract's last-admin message when the server refuses a step-down, and keeps the role", async () => {
+    // Two admins on screen, but the other stepped down meanwhile: the server still refuses.
     settingsApi({
+      [MEMBERS]: () => ({ status: 200, body: twoAdmins }),
       'PUT /auth/v1/teams/11/members/7': () => ({
         status: 409,
         body: { error: 'last_admin', message: 'server wording' },
       }),
     });
-    const session = renderSettings();
+    const session = renderSettings(settingsUser, 'team');
     const section = await teamSection();
     const role = await within(section).findByRole('combobox', { name: 'Role of Ada Lovelace' });
     await userEvent.setup().selectOptions(role, 'Viewer');
@@ -114,7 +117,7 @@ describe('Settings > Team (issue 11)', () => {
       }),
       'DELETE /auth/v1/teams/11/invitations/5': () => ({ status: 200, body: { ok: true } }),
     });
-    renderSettings();
+    renderSettings(settingsUser, 'team');
     const section = await teamSection();
     const user = userEvent.setup();
     await user.click(await within(section).findByRole('button', { name: 'Remove Grace Hopper' }));
@@ -138,8 +141,11 @@ describe('Settings > Team (issue 11)', () => {
   });
 
   it('leaves the team after the confirm and checks the session again', async () => {
-    settingsApi({ 'DELETE /auth/v1/teams/11/members/7': () => ({ status: 200, body: { ok: true } }) });
-    const session = renderSettings();
+    settingsApi({
+      [MEMBERS]: () => ({ status: 200, body: twoAdmins }),
+      'DELETE /auth/v1/teams/11/members/7': () => ({ status: 200, body: { ok: true } }),
+    });
+    const session = renderSettings(settingsUser, 'team');
     const section = await teamSection();
     const user = userEvent.setup();
     await user.click(await within(section).findByRole('button', { name: 'Leave the team' }));
@@ -147,6 +153,21 @@ describe('Settings > Team (issue 11)', () => {
     await user.click(within(section).getAllByRole('button', { name: 'Leave the team' })[0]!);
     expect(await within(section).findByText('You left the team.')).toBeInTheDocument();
     expect(session.recheck).toHaveBeenCalled();
+  });
+
+  it("shows the only admin their role and 'Leave the team' disabled, with the reason beside them", async () => {
+    const api = settingsApi({ [MEMBERS]: () => ({ status: 200, body: team }) });
+    renderSettings(settingsUser, 'team');
+    const section = await teamSection();
+    const ownRole = await within(section).findByRole('combobox', { name: 'Role of Ada Lovelace' });
+    expect(ownRole).toBeDisabled();
+    expect(ownRole).toHaveAccessibleDescription(LAST_ADMIN);
+    const leave = within(section).getByRole('button', { name: 'Leave the team' });
+    expect(leave).toBeDisabled();
+    expect(leave).toHaveAccessibleDescription(LAST_ADMIN);
+    // The viewer's role stays the admin's to change.
+    expect(within(section).getByRole('combobox', { name: 'Role of Grace Hopper' })).toBeEnabled();
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
   it('shows a viewer the team read-only: no invite form, role pickers, removal or rename', async () => {
@@ -164,7 +185,7 @@ describe('Settings > Team (issue 11)', () => {
         },
       }),
     });
-    renderSettings(asViewer);
+    renderSettings(asViewer, 'team');
     const section = await teamSection();
     await within(section).findByRole('list', { name: 'Members' });
     expect(within(section).getByText(READ_ONLY)).toBeInTheDocument();
@@ -185,7 +206,7 @@ describe('Settings > Team (issue 11)', () => {
     const api = settingsApi({
       'PUT /auth/v1/teams/11': () => ({ status: 403, body: { error: 'deletion_pending', message: pending } }),
     });
-    renderSettings();
+    renderSettings(settingsUser, 'team');
     const section = await teamSection();
     const name = await within(section).findByRole('textbox', { name: 'Team name' });
     const user = userEvent.setup();
@@ -207,7 +228,7 @@ describe('Settings > Team (issue 11)', () => {
 
   it('offers no change while my account deletion is pending, and says why (spec 2)', async () => {
     settingsApi({});
-    renderSettings({ ...settingsUser, deleteProgress: true });
+    renderSettings({ ...settingsUser, deleteProgress: true }, 'team');
     const section = await teamSection();
     await within(section).findByRole('list', { name: 'Members' });
     expect(

@@ -1,5 +1,5 @@
 import { useActor } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { isAdminRole } from '../../../../contracts/account-codes.ts';
 import { TEAM_ERRORS } from '../../../../contracts/team-body.ts';
 import { teamMessage } from '../../../lib/team-messages.ts';
@@ -54,6 +54,13 @@ export function TeamSection() {
   // Leaving, or changing one's own role, changes the session (another team, or a viewer's rights): check it again.
   const left = snapshot.matches('left');
   const ownRole = team?.members.find((member) => member.userId === user.id)?.role;
+  // spec 6: the team's only admin may neither step down nor leave; the server refuses both (409 last_admin), so the
+  // controls are shown disabled, with the reason beside them.
+  const soleAdmin =
+    ownRole !== undefined &&
+    isAdminRole(ownRole) &&
+    (team?.members.filter((member) => isAdminRole(member.role)).length ?? 0) === 1;
+  const leaveLockedId = useId();
   useEffect(() => {
     if (left || (ownRole !== undefined && ownRole !== myRole)) recheck();
   }, [left, ownRole, myRole, recheck]);
@@ -117,6 +124,7 @@ export function TeamSection() {
             selfId={user.id}
             canManage={canManage}
             sending={sending}
+            ownRoleLocked={soleAdmin ? TEAM_ERRORS.lastAdmin.message : null}
             busyId={busyId}
             confirm={confirm}
             onRole={(userId, role) => send({ type: 'team.changeRole', userId, role })}
@@ -156,14 +164,20 @@ export function TeamSection() {
               onCancel={() => send({ type: 'team.dismiss' })}
             />
           ) : (
-            <div>
+            <div className={styles.leave}>
               <Button
                 variant="danger"
-                disabled={sending}
+                disabled={sending || soleAdmin}
+                aria-describedby={soleAdmin ? leaveLockedId : undefined}
                 onClick={() => send({ type: 'team.ask', confirm: { kind: 'leave' } })}
               >
                 Leave the team
               </Button>
+              {soleAdmin && (
+                <p id={leaveLockedId} className={styles.locked}>
+                  {TEAM_ERRORS.lastAdmin.message}
+                </p>
+              )}
             </div>
           )}
         </>
