@@ -45,7 +45,7 @@ describe('Settings, Recent activity', () => {
       { id: 11, kind: 'two_factor_enabled', at: hoursAgo(4), ip: '203.0.113.7', device: 'Safari on iOS' },
     ];
     settingsApi({ 'GET /auth/v1/activity': () => ({ status: 200, body: twoFactor }) });
-    renderSettings();
+    renderSettings(settingsUser, 'activity');
     const list = await within(section()).findByRole('list', { name: 'Security events, newest first' });
     expect(
       within(list)

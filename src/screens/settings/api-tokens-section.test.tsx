@@ -145,7 +145,7 @@ describe('Settings, API tokens', () => {
         body: { error: 'incorrect_password', message: 'Incorrect password' },
       }),
     });
-    renderSettings();
+    renderSettings(settingsUser, 'api-tokens');
     const user = userEvent.setup();
     await within(section()).findByText('You have no API tokens.');
     await user.type(within(section()).getByLabelText('Token name'), 'One more');

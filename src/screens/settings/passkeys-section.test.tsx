@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSKEY_ERRORS, PASSKEY_TEXTS, type PasskeyBody } from '../../../contracts/passkeys.ts';
 import { renderSettings, settingsApi } from '../../../tests/fakes/settings-screens.tsx';
+import { settingsUser } from '../../../tests/fixtures/settings-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,7 +20,7 @@ const incorrect = { status: 400, body: PASSKEY_ERRORS.incorrectPassword };
 describe('Settings, Passkeys', () => {
   it('lists each passkey with the day it was added and its last use, or says there are none', async () => {
     settingsApi({ 'GET /auth/v1/passkeys': () => ({ status: 200, body: passkeys }) });
-    renderSettings();
+    renderSettings(settingsUser, 'security');
     expect(await within(section()).findByText('Work laptop')).toBeInTheDocument();
     const [laptop, phone] = within(section()).getAllByRole('listitem');
     expect(laptop).toHaveTextContent('Added 2 March 2026');
@@ -32,7 +33,7 @@ describe('Settings, Passkeys', () => {
     const api = settingsApi({
       'POST /auth/v1/passkeys/options': () => answer,
     });
-    renderSettings();
+    renderSettings(settingsUser, 'security');
     const user = userEvent.setup();
     await within(section()).findByText('You have no passkeys yet.');
     await user.click(within(section()).getByRole('button', { name: 'Add a passkey' }));
@@ -68,7 +69,7 @@ describe('Settings, Passkeys', () => {
       'GET /auth/v1/passkeys': () => ({ status: 200, body: passkeys }),
       'DELETE /auth/v1/passkeys/2': () => answer,
     });
-    renderSettings();
+    renderSettings(settingsUser, 'security');
     const user = userEvent.setup();
     await user.click(await within(section()).findByRole('button', { name: 'Remove Phone' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove “Phone”?' });
