@@ -90,5 +90,3 @@ export function createApiTokensService(deps: Deps) {
     },
   };
 }
-
-export type ApiTokensService = ReturnType<typeof createApiTokensService>;

@@ -161,5 +161,3 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
     },
   };
 }
-
-export type GuestService = ReturnType<typeof createGuestService>;

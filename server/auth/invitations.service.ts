@@ -247,5 +247,3 @@ export function createInvitationsService(deps: Deps) {
     },
   };
 }
-
-export type InvitationsService = ReturnType<typeof createInvitationsService>;
