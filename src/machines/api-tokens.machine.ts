@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import {
   API_TOKEN_ERRORS,
   API_TOKEN_LIMITS,
@@ -78,8 +78,8 @@ export const apiTokensMachine = setup({
     keepTokens: assign((_, tokens: ApiTokenBody[]) => ({ tokens, error: null })),
     keepError: assign((_, error: RequestFailure) => ({ error })),
     editDraft: assign(({ context, event }) => {
-      const { draft } = event as Extract<ApiTokensEvent, { type: 'tokens.edit' }>;
-      return { draft: { ...context.draft, ...draft }, nameError: null, error: null };
+      assertEvent(event, 'tokens.edit');
+      return { draft: { ...context.draft, ...event.draft }, nameError: null, error: null };
     }),
     showNameProblem: assign(({ context }) => ({ nameError: nameProblem(context.draft.name) })),
     keepCreated: assign(({ context }, created: CreatedApiTokenBody) => {
@@ -88,7 +88,10 @@ export const apiTokensMachine = setup({
     }),
     forgetCreated: assign({ created: null }),
     keepRevokeId: assign({
-      revokeId: ({ event }) => (event as Extract<ApiTokensEvent, { type: 'tokens.ask' }>).id,
+      revokeId: ({ event }) => {
+        assertEvent(event, 'tokens.ask');
+        return event.id;
+      },
       error: null,
     }),
     clearRevokeId: assign({ revokeId: null }),
