@@ -35,7 +35,9 @@ describe('agent options', () => {
       const options = parseAgentOptions(argv, env);
       return options === 'help' ? options : options.stateDir;
     };
-    expect(parseAgentOptions(required, { XDG_STATE_HOME: '/srv/state', HOME: '/home/operator' })).toMatchObject({
+    expect(
+      parseAgentOptions(required, { XDG_STATE_HOME: '/srv/state', HOME: '/home/operator' }),
+    ).toMatchObject({
       stateDir: '/srv/state/nodr-agent',
       dataDir: '/srv/state/nodr-agent',
     });
@@ -44,7 +46,9 @@ describe('agent options', () => {
     expect(stateDirOf(required, { XDG_STATE_HOME: 'state', HOME: '/home/operator' })).toBe(
       '/home/operator/.local/state/nodr-agent',
     );
-    expect(stateDirOf([...required, '--state-dir', 'here'], { HOME: '/home/operator' })).toBe(path.resolve('here'));
+    expect(stateDirOf([...required, '--state-dir', 'here'], { HOME: '/home/operator' })).toBe(
+      path.resolve('here'),
+    );
   });
 
   it('reads the environment the compose file sets, flags winning', () => {
