@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from '../config.ts';
 
 // E-mail link pages carry a secret in the path; it never reaches the log (issue 2).
@@ -45,13 +45,21 @@ export function logOptions(
 
 /**
  * In demo mode a person watches the terminal for the sign-in and the mail links; a line per request would scroll
- * them away, so Fastify's request lines are written at debug instead (LOG_LEVEL=debug shows them).
+ * them away, so Fastify's request lines are written at debug instead (LOG_LEVEL=debug shows them). A failed request
+ * still logs its error.
  */
-export function logRequestsAtDebug(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    request.log.debug({ req: request }, 'incoming request');
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  });
+export class DemoLogController extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) super.requestCompleted(error, request, reply);
+    else if (!this.isLogDisabled(request))
+      reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
