@@ -17,7 +17,7 @@ describe('agent options', () => {
         '--bandwidth',
         '1G',
       ],
-      {},
+      { HOME: '/home/operator' },
     );
     expect(options).toMatchObject({
       apiUrl: 'http://localhost:8080/api/node/',
@@ -25,8 +25,30 @@ describe('agent options', () => {
       licenseKey: 'abc',
       simulate: true,
       bandwidth: 1_000_000_000,
-      stateDir: path.resolve('nodr-agent-state'),
+      stateDir: '/home/operator/.local/state/nodr-agent',
     });
+  });
+
+  // The state folder defaults outside the working tree, so a try-out from a clone leaves no files for the linter.
+  it('keeps its state in the XDG state folder by default', () => {
+    const stateDirOf = (argv: string[], env: NodeJS.ProcessEnv) => {
+      const options = parseAgentOptions(argv, env);
+      return options === 'help' ? options : options.stateDir;
+    };
+    expect(
+      parseAgentOptions(required, { XDG_STATE_HOME: '/srv/state', HOME: '/home/operator' }),
+    ).toMatchObject({
+      stateDir: '/srv/state/nodr-agent',
+      dataDir: '/srv/state/nodr-agent',
+    });
+    expect(stateDirOf(required, { HOME: '/home/operator' })).toBe('/home/operator/.local/state/nodr-agent');
+    // The XDG rule: a relative XDG_STATE_HOME is invalid and ignored.
+    expect(stateDirOf(required, { XDG_STATE_HOME: 'state', HOME: '/home/operator' })).toBe(
+      '/home/operator/.local/state/nodr-agent',
+    );
+    expect(stateDirOf([...required, '--state-dir', 'here'], { HOME: '/home/operator' })).toBe(
+      path.resolve('here'),
+    );
   });
 
   it('reads the environment the compose file sets, flags winning', () => {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** How the agent is configured: command-line flags, or the environment the compose file sets (docs/agent.md). */
@@ -31,7 +32,8 @@ export const USAGE = `Usage: npx tsx agent/main.ts --server URL --key FILE --lic
                                                                 env NODR_PRIVATE_KEY_FILE, or NODR_KEY_DIR
   --license KEY      the node's license key (in its docker-compose.yml)   env NODR_LICENSE_KEY
   --simulate         report a simulated host and realistic made-up traffic  env NODR_SIMULATE=1
-  --state-dir DIR    where the queue and state are kept (default ./nodr-agent-state)  env NODR_STATE_DIR
+  --state-dir DIR    where the queue and state are kept
+                     (default $XDG_STATE_HOME/nodr-agent, else ~/.local/state/nodr-agent)  env NODR_STATE_DIR
   --data-dir DIR     folder whose free space is reported (default: the state dir)     env NODR_DATA_DIR
   --ip ADDRESS       public IP to report (default: first non-internal interface)       env NODR_PUBLIC_IP
   --bandwidth BITS   bandwidth in bits/s, e.g. 1000000000 or 1G (default: link speed, else 100M)
@@ -82,6 +84,17 @@ const truthy = (value: string | undefined) =>
   value !== undefined && !['', '0', 'false', 'no'].includes(value);
 
 /** Reads flags (winning) and environment variables. Throws UsageError with the reason. */
+/**
+ * The XDG state folder (`$XDG_STATE_HOME/nodr-agent`, else `~/.local/state/nodr-agent`): state that outlives a run
+ * but is no one's document, kept out of the folder the agent was started from (a clone, where it would trip the
+ * linter). A relative XDG_STATE_HOME is ignored, as the XDG rules say.
+ */
+function defaultStateDir(env: NodeJS.ProcessEnv): string {
+  const xdg = env.XDG_STATE_HOME;
+  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'nodr-agent');
+  return path.join(env.HOME || os.homedir(), '.local', 'state', 'nodr-agent');
+}
+
 export function parseAgentOptions(argv: readonly string[], env: NodeJS.ProcessEnv): AgentOptions | 'help' {
   const flags = new Map<string, string>();
   const switches = new Set<string>();
@@ -119,7 +132,7 @@ export function parseAgentOptions(argv: readonly string[], env: NodeJS.ProcessEn
   if (!server) throw new UsageError('The server URL is required (--server or NODR_API_URL).');
   if (!keyFile) throw new UsageError('The private key file is required (--key or NODR_PRIVATE_KEY_FILE).');
   if (!licenseKey) throw new UsageError('The license key is required (--license or NODR_LICENSE_KEY).');
-  const stateDir = path.resolve(flags.get('--state-dir') ?? env.NODR_STATE_DIR ?? 'nodr-agent-state');
+  const stateDir = path.resolve(flags.get('--state-dir') ?? (env.NODR_STATE_DIR || defaultStateDir(env)));
   const bandwidth = flags.get('--bandwidth') ?? env.NODR_BANDWIDTH;
   const heartbeat = flags.get('--heartbeat-s') ?? (env.NODR_HEARTBEAT_S || undefined);
   return {

@@ -41,7 +41,6 @@ export const isPasswordTooShort = (password: string): boolean => characterCount(
 export const PROFILE_MAX = 30;
 
 export const PROFILE_FIELDS = ['name', 'surname', 'phone'] as const;
-export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export const isProfileFieldTooLong = (value: string): boolean => characterCount(value) > PROFILE_MAX;
 

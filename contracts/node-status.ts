@@ -13,16 +13,6 @@ export const NODE_STATUS = {
   deleted: 50,
 } as const;
 
-export type NodeStatusCode = (typeof NODE_STATUS)[keyof typeof NODE_STATUS];
-
-/** spec 9: the node list shows these statuses. */
-export const LISTED_STATUSES: readonly number[] = [
-  NODE_STATUS.active,
-  NODE_STATUS.configuring,
-  NODE_STATUS.inactive,
-  NODE_STATUS.inactiveVariant40,
-];
-
 /** spec 4: statistics group statuses as Active, Inactive and Deleted. */
 export const INACTIVE_STATUSES: readonly number[] = [
   NODE_STATUS.inactive,

@@ -75,8 +75,6 @@ export const TEAM_ERRORS = {
   noClosure: { error: 'no_closure', message: 'This team has no pending closure.' },
 } as const;
 
-export type TeamErrorCode = (typeof TEAM_ERRORS)[keyof typeof TEAM_ERRORS]['error'];
-
 export interface TeamMemberBody {
   userId: number;
   name: string;

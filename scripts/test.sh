@@ -59,6 +59,7 @@ trap stop_sides EXIT
 
 step "typecheck" npx tsc -p tsconfig.json --noEmit
 step "lint and format" npx biome check .
+step "dead code" npx knip
 if [ -d installer ]; then step "shellcheck" shellcheck installer/*.sh scripts/*.sh .ci/run; fi
 step "unit and model tests" npx vitest run --project unit
 # The server project on PGlite on the test's thread, the process project (server processes on PGlite data folders)

@@ -7,7 +7,7 @@ import { type Config, trustProxyOption } from './config.ts';
 import type { Database } from './db/database.ts';
 import { installRoute } from './install-route.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { logOptions } from './lib/log-options.ts';
+import { DemoLogController, logOptions } from './lib/log-options.ts';
 import { metricsRoute, requestMetrics } from './metrics/metrics-route.ts';
 import { openApiRoutes } from './openapi-routes.ts';
 import { appDeps } from './plugins/app-deps.ts';
@@ -41,6 +41,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     // A malformed URL or a bad content type answers `{ error, message }` like every other error (issue 10).
     frameworkErrors: errorHandler,
+    ...(config.demo ? { logController: new DemoLogController() } : {}),
   });
   await app.register(appDeps, { config, database, clock: options.clock ?? systemClock });
   await app.register(requestMetrics);

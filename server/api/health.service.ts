@@ -23,5 +23,3 @@ export function createHealthService(deps: Deps) {
     },
   };
 }
-
-export type HealthService = ReturnType<typeof createHealthService>;

@@ -65,8 +65,6 @@ export function createNodeSettingsService(deps: Deps) {
   };
 }
 
-export type NodeSettingsService = ReturnType<typeof createNodeSettingsService>;
-
 async function settingsPatch(
   deps: Deps,
   node: NodeRow,

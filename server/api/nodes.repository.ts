@@ -19,7 +19,7 @@ const EVERY_STATUS: number[] = Object.values(NODE_STATUS);
 
 /**
  * The list answers every status but deleted, as it always has: status 30 too, although spec 9's list
- * (contracts/node-status.ts LISTED_STATUSES) names only 10, 1, 20 and 40.
+ * names only 10, 1, 20 and 40.
  */
 const LIVE_STATUSES = EVERY_STATUS.filter((status) => status !== DELETED);
 

@@ -105,5 +105,3 @@ export function createNodesService(deps: Deps) {
     },
   };
 }
-
-export type NodesService = ReturnType<typeof createNodesService>;

@@ -74,5 +74,3 @@ export function createVerificationService(deps: Deps) {
     },
   };
 }
-
-export type VerificationService = ReturnType<typeof createVerificationService>;

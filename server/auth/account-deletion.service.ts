@@ -112,5 +112,3 @@ export function createAccountDeletionService(deps: Deps, limits: ProfileLimiters
     },
   };
 }
-
-export type AccountDeletionService = ReturnType<typeof createAccountDeletionService>;

@@ -132,5 +132,3 @@ export function createAccountService(deps: Deps) {
     },
   };
 }
-
-export type AccountService = ReturnType<typeof createAccountService>;

@@ -96,5 +96,3 @@ export function createApiTokensService(deps: Deps, limits: ProfileLimiters) {
     },
   };
 }
-
-export type ApiTokensService = ReturnType<typeof createApiTokensService>;

@@ -155,5 +155,3 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
     },
   };
 }
-
-export type EmailChangeService = ReturnType<typeof createEmailChangeService>;

@@ -181,5 +181,3 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
     },
   };
 }
-
-export type GuestService = ReturnType<typeof createGuestService>;

@@ -251,5 +251,3 @@ export function createInvitationsService(deps: Deps) {
     },
   };
 }
-
-export type InvitationsService = ReturnType<typeof createInvitationsService>;

@@ -112,5 +112,3 @@ export function createMembersService(deps: Deps) {
     },
   };
 }
-
-export type MembersService = ReturnType<typeof createMembersService>;

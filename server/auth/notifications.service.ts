@@ -37,5 +37,3 @@ export function createNotificationsService(deps: Deps) {
   };
   return service;
 }
-
-export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -85,5 +85,3 @@ export function createPasswordService(deps: Deps, limits: ProfileLimiters) {
     },
   };
 }
-
-export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -64,5 +64,3 @@ export function createSessionsService(deps: Deps) {
     },
   };
 }
-
-export type SessionsService = ReturnType<typeof createSessionsService>;

@@ -102,5 +102,3 @@ export function createSignInThrottle(db: Db, clock: Clock) {
     },
   };
 }
-
-export type SignInThrottle = ReturnType<typeof createSignInThrottle>;

@@ -105,11 +105,14 @@ export const closureAnswer = Type.Object({
   requestedBy: Type.Union([Type.String(), Type.Null()]),
 });
 
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
 /**
  * The answers' schemas are the contract's bodies, checked at compile time: Fastify serialises an answer through its
- * schema and drops any field the schema lacks, so a field added to a body but not here would vanish silently.
+ * schema and drops any field the schema lacks, so a field added to a body but not here would vanish silently. Exported
+ * (and marked public for the dead-code check) only so that the unused-locals rule lets it stand: nothing reads it.
+ * @public
  */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const answersMatchContract: [
   Same<Static<typeof invitationAnswer>, InvitationBody>,
   Same<Static<typeof memberAnswer>, TeamMemberBody>,

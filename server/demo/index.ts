@@ -4,6 +4,7 @@ import type { AgentClock } from '../../agent/clock.ts';
 import { minuteOf } from '../../contracts/node-protocol.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { nodes } from '../db/schema.ts';
+import { boxed } from '../lib/boxed.ts';
 import { backfillMinutes, lastStoredMinute } from './backfill.ts';
 import { BACKFILL_DAYS, DEMO_NODES } from './demo-data.ts';
 import { startLiveAgent } from './live-agent.ts';
@@ -89,10 +90,10 @@ export function demoBanner(demo: RunningDemo): string {
   const what = demo.created
     ? `Demo created: 3 nodes, ${demo.backfill.minutes} minutes of statistics back-filled in ${(demo.backfill.ms / 1000).toFixed(1)} s.`
     : `Demo mode: the demo account from an earlier start (${demo.backfill.minutes} minutes filled in for the time the server was stopped).`;
-  return [
+  return boxed([
     what,
     'Sign in with the demo account (start with DEMO=0 to turn demo mode off):',
     `  e-mail:    ${demo.account.email}`,
     `  password:  ${demo.account.password}`,
-  ].join('\n');
+  ]);
 }

@@ -7,6 +7,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { boxed } from './boxed.ts';
 import type { Clock } from './clock.ts';
 
 export interface MailMessage {
@@ -180,7 +181,9 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage]; failed: [Er
     // Without SMTP the person trying the product locally follows the links from the log (issue 2).
     const links = message.text.match(/https?:\/\/\S+/g) ?? [];
     this.log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
-    if (this.config.logLevel !== 'silent')
-      for (const link of links) console.info(`  mail link for ${message.to}: ${link}`);
+    if (this.config.logLevel !== 'silent' && links.length > 0)
+      console.info(
+        boxed([`Mail for ${message.to}: ${message.subject}`, ...links.map((link) => `  ${link}`)]),
+      );
   }
 }

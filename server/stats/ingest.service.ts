@@ -58,5 +58,3 @@ export function createIngestService({ db, hub }: { db: Db; hub: Pick<EventHub, '
     },
   };
 }
-
-export type IngestService = ReturnType<typeof createIngestService>;

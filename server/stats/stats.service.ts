@@ -88,5 +88,3 @@ export function createStatsService(db: Db) {
     },
   };
 }
-
-export type StatsService = ReturnType<typeof createStatsService>;

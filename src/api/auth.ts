@@ -80,9 +80,7 @@ export const ErrorStruct = type({ error: string(), message: string() });
 
 export type SessionToken = Infer<typeof SessionTokenStruct>;
 export type User = Infer<typeof UserStruct>;
-export type TeamRender = Infer<typeof TeamRenderStruct>;
 export type Team = Infer<typeof TeamStruct>;
-export type TeamUser = Infer<typeof TeamUserStruct>;
 
 /** The site's origin, which the links in our e-mails start with (spec 7); empty outside a browser. */
 export function siteOrigin(): string {
@@ -164,10 +162,6 @@ export function logout(signal?: AbortSignal) {
   return request('auth', 'GET', 'v1/logout', { struct: OkStruct, signal });
 }
 
-export function getUser(id: number, signal?: AbortSignal): Promise<User> {
-  return request('auth', 'GET', `v1/user/${id}`, { struct: UserStruct, signal });
-}
-
 export interface UserUpdate {
   name?: string;
   surname?: string;
@@ -179,20 +173,6 @@ export interface UserUpdate {
 /** PUT v1/user/{id}: saves the given fields; fields left out keep their value. */
 export function updateUser(id: number, fields: UserUpdate, signal?: AbortSignal): Promise<User> {
   return request('auth', 'PUT', `v1/user/${id}`, { form: { id, ...fields }, struct: UserStruct, signal });
-}
-
-/** POST v1/user: the users of the caller's current team. */
-export function searchUsers(signal?: AbortSignal): Promise<TeamUser[]> {
-  return request('auth', 'POST', 'v1/user', { form: {}, struct: array(TeamUserStruct), signal });
-}
-
-/** POST v1/teams: the caller's teams, the first being the current workspace. */
-export function searchTeams(signal?: AbortSignal): Promise<TeamRender[]> {
-  return request('auth', 'POST', 'v1/teams', { form: {}, struct: array(TeamRenderStruct), signal });
-}
-
-export function getTeam(id: number, signal?: AbortSignal): Promise<Team> {
-  return request('auth', 'GET', `v1/teams/${id}`, { struct: TeamStruct, signal });
 }
 
 /** PUT v1/teams/{id}: renames the workspace (admins only). */

@@ -11,7 +11,7 @@ import {
   type,
   union,
 } from 'superstruct';
-import { DICTIONARY_LOCALE, type DictionaryEntry } from '../../contracts/dictionaries.ts';
+import type { DictionaryEntry } from '../../contracts/dictionaries.ts';
 import type { HardwareCheck } from '../../contracts/hardware-check.ts';
 import type { ConfigBody, NodeReadBody, NodeStatusBody } from '../../contracts/node-body.ts';
 import {
@@ -124,7 +124,6 @@ export const DictionariesStruct = type({
   available_key_settings: dictionary(),
   nodr_status: dictionary(),
 });
-export type Dictionaries = Infer<typeof DictionariesStruct>;
 
 /** A node's check parsed (spec 3), or null when there is none yet or it cannot be read. */
 export function parseCheck(check: string | null): Check | null {
@@ -164,10 +163,6 @@ export function createNode(
     struct: NodeStruct,
     signal,
   });
-}
-
-export function getNode(teamId: number, id: number, signal?: AbortSignal): Promise<Node> {
-  return request('api', 'GET', `${team(teamId)}/${id}`, { struct: NodeStruct, signal });
 }
 
 /** Marks the node deleted (status 50); it is kept for statistics. */
@@ -254,8 +249,4 @@ export async function getNodeHealth(
 /** spec 7: the configuration list, available (10) and coming soon (1). */
 export function listConfigs(signal?: AbortSignal): Promise<Config[]> {
   return request('api', 'POST', 'v1/configs', { struct: array(ConfigStruct), signal });
-}
-
-export function getDictionaries(locale = DICTIONARY_LOCALE, signal?: AbortSignal): Promise<Dictionaries> {
-  return request('api', 'GET', `dictionaries/${locale}`, { struct: DictionariesStruct, signal });
 }

@@ -1,4 +1,4 @@
-import { boolean, type Infer, literal, type, union } from 'superstruct';
+import { boolean, literal, type, union } from 'superstruct';
 import {
   NOTIFICATIONS_PATH,
   type NotificationSettings,
@@ -15,9 +15,6 @@ export const NotificationSettingsStruct = type({
   alerts: boolean(),
   offlineDelayMin: union([literal(d0), literal(d5), literal(d15), literal(d60)]),
 });
-
-// The struct and the contract must describe the same shape.
-export type NotificationSettingsAnswer = Infer<typeof NotificationSettingsStruct> & NotificationSettings;
 
 /** GET {auth}v1/notifications. */
 export function getNotifications(signal?: AbortSignal): Promise<NotificationSettings> {

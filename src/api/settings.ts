@@ -28,7 +28,6 @@ export const PrecheckStruct: Describe<PrecheckBody> = type({
   teams: array(PrecheckTeamStruct),
 });
 
-export type PrecheckTeam = Infer<typeof PrecheckTeamStruct>;
 export type PrecheckStatus = Infer<typeof PrecheckStatusStruct>;
 export type Precheck = Infer<typeof PrecheckStruct>;
 

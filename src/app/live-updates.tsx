@@ -1,8 +1,8 @@
-import { useActorRef } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import { serviceUrl } from '../api/client.ts';
 import { eventStreamMachine } from '../machines/event-stream.machine.ts';
+import { useAppActorRef } from '../shared/app-actor.ts';
 import { type LiveUpdatesListeners as Listeners, LiveUpdatesContext } from '../shared/live-updates.ts';
 import { useSession } from '../shared/session-context.tsx';
 import { ConnectionBanner } from './connection-banner.tsx';
@@ -57,6 +57,6 @@ function EventStream({ listeners }: { listeners: Listeners }) {
       },
     });
   }, [listeners]);
-  const stream = useActorRef(machine, { input: { url: serviceUrl('api', 'v1/sse/handle') } });
+  const stream = useAppActorRef(machine, { input: { url: serviceUrl('api', 'v1/sse/handle') } });
   return <ConnectionBanner stream={stream} />;
 }

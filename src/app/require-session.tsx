@@ -1,11 +1,10 @@
-import { useActor } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { waitFor } from 'xstate';
 import { tokenStore } from '../api/token-store.ts';
 import { SESSION_ENDED } from '../lib/connection-messages.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
-import { inspect } from '../shared/inspect.ts';
+import { useAppActor } from '../shared/app-actor.ts';
 import { paths } from '../shared/paths.ts';
 import { type Session, SessionProvider } from '../shared/session-context.tsx';
 import { Loader } from '../ui/loader.tsx';
@@ -25,7 +24,7 @@ const sessionLogic = sessionMachine.provide({
  * fails or there is no token. Its children get the session through useSession().
  */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const [snapshot, send, actorRef] = useActor(sessionLogic, { inspect: inspect() });
+  const [snapshot, send, actorRef] = useAppActor(sessionLogic);
   const { pathname } = useLocation();
   const checkedPath = useRef(pathname);
   // issue 9: a call answered 401 (the client has already forgotten the token); sign-in says why the user is there.

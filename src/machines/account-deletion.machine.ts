@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { Precheck, PrecheckStatus } from '../api/settings.ts';
 import { pendingDeletionActor, precheckActor, requestDeletionActor } from './account-deletion.actors.ts';
 import { authMessages, type FieldErrors } from './auth-validation.ts';
@@ -48,8 +48,10 @@ const precheckOutcomes: Record<PrecheckStatus, Outcome> = {
 
 const codes = Object.keys(precheckOutcomes).map(Number) as PrecheckStatus[];
 
-const submittedPassword = (event: AccountDeletionEvent) =>
-  (event as Extract<AccountDeletionEvent, { type: 'deletion.submit' }>).password.trim();
+const submittedPassword = (event: AccountDeletionEvent) => {
+  assertEvent(event, 'deletion.submit');
+  return event.password.trim();
+};
 
 /**
  * Account deletion (spec 2, 4): the pre-check, then the 'Unable to delete account' modal or the confirm modal with

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import {
   API_TOKEN_ERRORS,
   API_TOKEN_LIMITS,
@@ -86,8 +86,13 @@ export const apiTokensMachine = setup({
     keepTokens: assign((_, tokens: ApiTokenBody[]) => ({ tokens, error: null })),
     keepError: assign((_, error: RequestFailure) => ({ error })),
     editDraft: assign(({ context, event }) => {
-      const { draft } = event as Extract<ApiTokensEvent, { type: 'tokens.edit' }>;
-      return { draft: { ...context.draft, ...draft }, nameError: null, passwordError: null, error: null };
+      assertEvent(event, 'tokens.edit');
+      return {
+        draft: { ...context.draft, ...event.draft },
+        nameError: null,
+        passwordError: null,
+        error: null,
+      };
     }),
     showDraftProblems: assign(({ context }) => ({
       nameError: nameProblem(context.draft.name),
@@ -106,7 +111,10 @@ export const apiTokensMachine = setup({
     }),
     forgetCreated: assign({ created: null }),
     keepRevokeId: assign({
-      revokeId: ({ event }) => (event as Extract<ApiTokensEvent, { type: 'tokens.ask' }>).id,
+      revokeId: ({ event }) => {
+        assertEvent(event, 'tokens.ask');
+        return event.id;
+      },
       error: null,
     }),
     clearRevokeId: assign({ revokeId: null }),

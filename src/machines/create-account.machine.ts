@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { type FieldErrors, hasErrors, validateAccount, withoutError } from './auth-validation.ts';
 import { type AccountInput, saveAccount } from './create-account.actors.ts';
 import { toRequestFailure } from './request-error.ts';
@@ -19,11 +19,10 @@ export interface CreateAccountContext {
 type SubmitEvent = { type: 'account.submit' } & Account;
 export type CreateAccountEvent = SubmitEvent | { type: 'account.edit'; field: Field };
 
-const trimmed = (event: SubmitEvent): Account => ({
-  name: event.name.trim(),
-  surname: event.surname.trim(),
-  workspace: event.workspace.trim(),
-});
+const trimmed = (event: CreateAccountEvent): Account => {
+  assertEvent(event, 'account.submit');
+  return { name: event.name.trim(), surname: event.surname.trim(), workspace: event.workspace.trim() };
+};
 
 export const createAccountMachine = setup({
   types: {
@@ -35,11 +34,13 @@ export const createAccountMachine = setup({
   actions: {
     // Navigation is the app's (STYLE 3).
     goToMyNodr: () => {},
-    keepAccount: assign({ account: ({ event }) => trimmed(event as SubmitEvent), errors: {} }),
-    showErrors: assign({ errors: ({ event }) => validateAccount(trimmed(event as SubmitEvent)) }),
+    keepAccount: assign({ account: ({ event }) => trimmed(event), errors: {} }),
+    showErrors: assign({ errors: ({ event }) => validateAccount(trimmed(event)) }),
     clearFieldError: assign({
-      errors: ({ context, event }) =>
-        withoutError(context.errors, (event as Extract<CreateAccountEvent, { type: 'account.edit' }>).field),
+      errors: ({ context, event }) => {
+        assertEvent(event, 'account.edit');
+        return withoutError(context.errors, event.field);
+      },
     }),
     showFailure: assign((_, message: string) => ({ errors: { form: message } })),
   },

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { EMAIL_CHANGE_STATUS } from '../../contracts/account-codes.ts';
 import { isEmail } from '../../contracts/account-rules.ts';
 import type { User } from '../api/auth.ts';
@@ -47,8 +47,8 @@ const resentNotice = (newEmail: string | null) =>
   `A new confirmation link has been sent to ${newEmail ?? 'the new address'}.`;
 
 const submitted = (event: EmailChangeEvent) => {
-  const { email, password } = event as Extract<EmailChangeEvent, { type: 'email.submit' }>;
-  return { email: email.trim(), password: password.trim() };
+  assertEvent(event, 'email.submit');
+  return { email: event.email.trim(), password: event.password.trim() };
 };
 
 /**
@@ -73,8 +73,8 @@ export const emailChangeMachine = setup({
     keepFields: assign({ fields: ({ event }) => submitted(event), errors: {}, errorCode: null }),
     showErrors: assign({ errors: ({ event }) => validateEmailChange(submitted(event)) }),
     clearError: assign(({ context, event }) => {
-      const field = (event as Extract<EmailChangeEvent, { type: 'email.edit' }>).field;
-      const { [field]: _field, form: _form, ...rest } = context.errors;
+      assertEvent(event, 'email.edit');
+      const { [event.field]: _field, form: _form, ...rest } = context.errors;
       return { errors: rest, errorCode: null };
     }),
     // spec 5/8: the server's message is shown under the password field.

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { normalizeCode, RECOVERY_CODE, TOTP_CODE, twoFactorMessages } from '../../contracts/two-factor.ts';
 import { isChallenge, type PasswordStep, type SessionToken } from '../api/auth.ts';
 import { authMessages, type FieldErrors, hasErrors, validateLogin, withoutError } from './auth-validation.ts';
@@ -25,9 +25,6 @@ export type LoginEvent =
   | { type: 'code.submit'; code: string }
   | { type: 'code.cancel' }
   | { type: 'passkey.start' };
-
-type SubmitEvent = Extract<LoginEvent, { type: 'login.submit' }>;
-type CodeEvent = Extract<LoginEvent, { type: 'code.submit' }>;
 
 const trimmed = (event: { email: string; password: string }) => ({
   email: event.email.trim(),
@@ -64,17 +61,23 @@ export const loginMachine = setup({
     goToMyNodr: () => {},
     keepCredentials: assign({
       credentials: ({ event }) => {
-        const { email, password } = trimmed(event as SubmitEvent);
+        assertEvent(event, 'login.submit');
+        const { email, password } = trimmed(event);
         return { login: email, password };
       },
       errors: {},
     }),
     showErrors: assign({
-      errors: ({ event }) => validateLogin(trimmed(event as SubmitEvent)),
+      errors: ({ event }) => {
+        assertEvent(event, 'login.submit');
+        return validateLogin(trimmed(event));
+      },
     }),
     clearFieldError: assign({
-      errors: ({ context, event }) =>
-        withoutError(context.errors, (event as Extract<LoginEvent, { type: 'login.edit' }>).field),
+      errors: ({ context, event }) => {
+        assertEvent(event, 'login.edit');
+        return withoutError(context.errors, event.field);
+      },
     }),
     keepFailure: assign((_, failure: RequestFailure) => ({
       errorCode: failure.code,
@@ -88,7 +91,13 @@ export const loginMachine = setup({
       credentials: { login: '', password: '' },
       errors: {},
     })),
-    keepCode: assign({ code: ({ event }) => normalizeCode((event as CodeEvent).code), errors: {} }),
+    keepCode: assign({
+      code: ({ event }) => {
+        assertEvent(event, 'code.submit');
+        return normalizeCode(event.code);
+      },
+      errors: {},
+    }),
     showCodeError: assign({ errors: { code: twoFactorMessages.codeRequired } }),
     keepCodeFailure: assign((_, failure: RequestFailure) => ({
       errorCode: failure.code,

@@ -1,5 +1,5 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { PASSKEY_ERRORS, PASSKEY_LIMITS, PASSKEY_TEXTS, type PasskeyBody } from '../../contracts/passkeys.ts';
 import {
   checkPasswordActor,
@@ -62,16 +62,22 @@ export const passkeysMachine = setup({
         ? { fieldError: error.message, error: null }
         : { error, fieldError: null },
     ),
-    editPassword: assign(({ event }) => ({
-      password: (event as Extract<PasskeysEvent, { type: 'passkeys.password' }>).value,
-      fieldError: null,
-      error: null,
-    })),
-    editName: assign(({ event }) => ({
-      name: (event as Extract<PasskeysEvent, { type: 'passkeys.name' }>).value,
-      fieldError: null,
-      error: null,
-    })),
+    editPassword: assign(({ event }) => {
+      assertEvent(event, 'passkeys.password');
+      return {
+        password: event.value,
+        fieldError: null,
+        error: null,
+      };
+    }),
+    editName: assign(({ event }) => {
+      assertEvent(event, 'passkeys.name');
+      return {
+        name: event.value,
+        fieldError: null,
+        error: null,
+      };
+    }),
     showPasswordRequired: assign({ fieldError: PASSKEY_TEXTS.passwordRequired }),
     showNameProblem: assign(({ context }) => ({ fieldError: nameProblem(context.name) })),
     keepOptions: assign((_, options: PublicKeyCredentialCreationOptionsJSON) => ({ options, error: null })),
@@ -81,10 +87,13 @@ export const passkeysMachine = setup({
       ...closed,
       error: null,
     })),
-    keepRemoveId: assign(({ event }) => ({
-      removeId: (event as Extract<PasskeysEvent, { type: 'passkeys.remove' }>).id,
-      error: null,
-    })),
+    keepRemoveId: assign(({ event }) => {
+      assertEvent(event, 'passkeys.remove');
+      return {
+        removeId: event.id,
+        error: null,
+      };
+    }),
     dropRemoved: assign(({ context }) => ({
       passkeys: context.passkeys.filter((passkey) => passkey.id !== context.removeId),
       ...closed,

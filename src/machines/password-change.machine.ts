@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { accountMessages, isPasswordTooShort } from '../../contracts/account-rules.ts';
 import { authMessages, type FieldErrors, hasErrors } from './auth-validation.ts';
 import { changePasswordActor } from './password-change.actors.ts';
@@ -58,8 +58,10 @@ function failureErrors(failure: RequestFailure): FieldErrors<PasswordField> {
   return { form: failure.message };
 }
 
-const submitted = (event: PasswordChangeEvent): PasswordFields =>
-  trimmed(event as Extract<PasswordChangeEvent, { type: 'password.submit' }>);
+const submitted = (event: PasswordChangeEvent): PasswordFields => {
+  assertEvent(event, 'password.submit');
+  return trimmed(event);
+};
 
 /**
  * The change-password section of Settings (spec 2): collapsed behind an arrow; opening or closing clears the form
@@ -82,8 +84,8 @@ export const passwordChangeMachine = setup({
     // spec 5: a server rejection clears when any field is edited; a check message clears with its own field.
     clearError: assign(({ context, event }) => {
       if (context.errorCode !== null) return { errors: {}, errorCode: null };
-      const field = (event as Extract<PasswordChangeEvent, { type: 'password.edit' }>).field;
-      const { [field]: _field, form: _form, ...rest } = context.errors;
+      assertEvent(event, 'password.edit');
+      const { [event.field]: _field, form: _form, ...rest } = context.errors;
       return { errors: rest };
     }),
     keepFailure: assign((_, failure: RequestFailure) => ({

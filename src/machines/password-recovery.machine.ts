@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { type FieldErrors, hasErrors, validateEmail, withoutError } from './auth-validation.ts';
 import { requestRecovery } from './password-recovery.actors.ts';
 import { toRequestFailure } from './request-error.ts';
@@ -17,7 +17,10 @@ export interface PasswordRecoveryContext {
 type SubmitEvent = { type: 'recovery.submit'; email: string };
 export type PasswordRecoveryEvent = SubmitEvent | { type: 'recovery.edit'; field: 'email' };
 
-const emailOf = (event: SubmitEvent) => ({ email: event.email.trim() });
+const emailOf = (event: PasswordRecoveryEvent) => {
+  assertEvent(event, 'recovery.submit');
+  return { email: event.email.trim() };
+};
 
 export const passwordRecoveryMachine = setup({
   types: { context: {} as PasswordRecoveryContext, events: {} as PasswordRecoveryEvent },
@@ -25,8 +28,8 @@ export const passwordRecoveryMachine = setup({
   actions: {
     // Navigation is the app's (STYLE 3).
     goToPasswordRecovery: () => {},
-    keepLogin: assign({ login: ({ event }) => emailOf(event as SubmitEvent).email, errors: {} }),
-    showErrors: assign({ errors: ({ event }) => validateEmail(emailOf(event as SubmitEvent)) }),
+    keepLogin: assign({ login: ({ event }) => emailOf(event).email, errors: {} }),
+    showErrors: assign({ errors: ({ event }) => validateEmail(emailOf(event)) }),
     clearFieldError: assign({ errors: ({ context }) => withoutError(context.errors, 'email') }),
     showFailure: assign((_, message: string) => ({ errors: { form: message } })),
   },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { User, UserUpdate } from '../api/auth.ts';
 import type { UserFields } from '../api/settings.ts';
 import { type FieldErrors, hasErrors, withoutError } from './auth-validation.ts';
@@ -35,8 +35,8 @@ const detailsOf = (user: Pick<User, ProfileField>): ProfileDetails => ({
  */
 function changeOf(context: ProfileContext, event: ProfileEvent): { user: UserFields; change: UserUpdate } {
   if (event.type === 'profile.pick') return { user: event.user, change: { image: event.image } };
-  const { user } = event as Extract<ProfileEvent, { type: 'profile.save' }>;
-  return { user, change: trimProfile(context.details) };
+  assertEvent(event, 'profile.save');
+  return { user: event.user, change: trimProfile(context.details) };
 }
 
 // Typing, saving and picking work alike in every state that is not sending a change.
@@ -67,7 +67,8 @@ export const profileMachine = setup({
   },
   actions: {
     keepDraft: assign(({ context, event }) => {
-      const { field, value } = event as Extract<ProfileEvent, { type: 'profile.edit' }>;
+      assertEvent(event, 'profile.edit');
+      const { field, value } = event;
       return {
         details: { ...context.details, [field]: value },
         errors: withoutError(context.errors, field),

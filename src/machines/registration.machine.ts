@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { RegisterInput } from '../api/auth.ts';
 import { type FieldErrors, hasErrors, validateEmail, withoutError } from './auth-validation.ts';
 import { registerAccount } from './registration.actors.ts';
@@ -19,11 +19,10 @@ export interface RegistrationContext {
 type SubmitEvent = { type: 'registration.submit'; email: string; offer: boolean; subscription: boolean };
 export type RegistrationEvent = SubmitEvent | { type: 'registration.edit'; field: 'email' };
 
-const requestOf = (event: SubmitEvent): RegisterInput => ({
-  login: event.email.trim(),
-  offer: event.offer,
-  subscription: event.subscription,
-});
+const requestOf = (event: RegistrationEvent): RegisterInput => {
+  assertEvent(event, 'registration.submit');
+  return { login: event.email.trim(), offer: event.offer, subscription: event.subscription };
+};
 
 export const registrationMachine = setup({
   types: { context: {} as RegistrationContext, events: {} as RegistrationEvent },
@@ -31,9 +30,9 @@ export const registrationMachine = setup({
   actions: {
     // Navigation is the app's (STYLE 3).
     goToPendingRegistration: () => {},
-    keepRequest: assign({ request: ({ event }) => requestOf(event as SubmitEvent), errors: {} }),
+    keepRequest: assign({ request: ({ event }) => requestOf(event), errors: {} }),
     showErrors: assign({
-      errors: ({ event }) => validateEmail({ email: requestOf(event as SubmitEvent).login }),
+      errors: ({ event }) => validateEmail({ email: requestOf(event).login }),
     }),
     clearFieldError: assign({ errors: ({ context }) => withoutError(context.errors, 'email') }),
     showFailure: assign((_, message: string) => ({ errors: { form: message } })),

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { SignedInBrowser } from '../api/sessions.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
 import { listSessionsActor, revokeOtherSessionsActor, revokeSessionActor } from './sessions.actors.ts';
@@ -44,7 +44,10 @@ export const sessionsMachine = setup({
     keepBrowsers: assign((_, browsers: SignedInBrowser[]) => ({ browsers, error: null })),
     keepError: assign((_, error: RequestFailure) => ({ error })),
     keepTarget: assign({
-      target: ({ event }) => (event as Extract<SessionsEvent, { type: 'sessions.ask' }>).target,
+      target: ({ event }) => {
+        assertEvent(event, 'sessions.ask');
+        return event.target;
+      },
       error: null,
     }),
     clearTarget: assign({ target: null }),

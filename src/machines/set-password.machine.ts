@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { isChallenge, type PasswordStep, type SetNewPasswordInput } from '../api/auth.ts';
 import { type FieldErrors, hasErrors, validateNewPassword, withoutError } from './auth-validation.ts';
 import { toRequestFailure } from './request-error.ts';
@@ -22,7 +22,10 @@ export interface SetPasswordContext {
 type SubmitEvent = { type: 'password.submit'; password: string; confirm: string };
 export type SetPasswordEvent = SubmitEvent | { type: 'password.edit'; field: Field };
 
-const trimmed = (event: SubmitEvent) => ({ password: event.password.trim(), confirm: event.confirm.trim() });
+const trimmed = (event: SetPasswordEvent) => {
+  assertEvent(event, 'password.submit');
+  return { password: event.password.trim(), confirm: event.confirm.trim() };
+};
 
 export const setPasswordMachine = setup({
   types: {
@@ -36,11 +39,13 @@ export const setPasswordMachine = setup({
     storeToken: (_, _params: { token: string }) => {},
     goNext: () => {},
     goToSignIn: () => {},
-    keepPasswords: assign({ passwords: ({ event }) => trimmed(event as SubmitEvent), errors: {} }),
-    showErrors: assign({ errors: ({ event }) => validateNewPassword(trimmed(event as SubmitEvent)) }),
+    keepPasswords: assign({ passwords: ({ event }) => trimmed(event), errors: {} }),
+    showErrors: assign({ errors: ({ event }) => validateNewPassword(trimmed(event)) }),
     clearFieldError: assign({
-      errors: ({ context, event }) =>
-        withoutError(context.errors, (event as Extract<SetPasswordEvent, { type: 'password.edit' }>).field),
+      errors: ({ context, event }) => {
+        assertEvent(event, 'password.edit');
+        return withoutError(context.errors, event.field);
+      },
     }),
     showFailure: assign((_, message: string) => ({ errors: { form: message } })),
   },

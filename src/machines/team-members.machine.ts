@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { InvitationBody, TeamMemberBody, TeamMembersBody } from '../../contracts/team-body.ts';
 import { validateEmail } from './auth-validation.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
@@ -45,8 +45,6 @@ export type TeamMembersEvent =
   | { type: 'team.dismiss' }
   | { type: 'team.rename'; name: string };
 
-type Of<T extends TeamMembersEvent['type']> = Extract<TeamMembersEvent, { type: T }>;
-
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 
 const failed = { target: 'ready' as const, actions: [{ type: 'keepError' as const, params: errorOf }] };
@@ -87,12 +85,15 @@ export const teamMembersMachine = setup({
     keepTeam: assign((_, team: TeamMembersBody) => ({ team, error: null })),
     keepError: assign((_, error: unknown) => ({ error: toRequestFailure(error), busyId: null })),
     clearMessages: assign({ error: null, emailError: null }),
-    rejectEmail: assign(({ event }) => ({
-      emailError: validateEmail({ email: (event as Of<'team.invite'>).email.trim() }).email ?? null,
-      error: null,
-    })),
+    rejectEmail: assign(({ event }) => {
+      assertEvent(event, 'team.invite');
+      return { emailError: validateEmail({ email: event.email.trim() }).email ?? null, error: null };
+    }),
     keepBusy: assign((_, busyId: number) => ({ busyId, error: null })),
-    keepConfirm: assign(({ event }) => ({ confirm: (event as Of<'team.ask'>).confirm, error: null })),
+    keepConfirm: assign(({ event }) => {
+      assertEvent(event, 'team.ask');
+      return { confirm: event.confirm, error: null };
+    }),
     clearConfirm: assign({ confirm: null }),
     addInvitation: assign(({ context }, invitation: InvitationBody) => ({
       team: withTeam(context, (team) => ({ invitations: [...team.invitations, invitation] })),
@@ -127,8 +128,10 @@ export const teamMembersMachine = setup({
     keepName: assign(({ context }, name: string) => ({ team: withTeam(context, () => ({ name })) })),
   },
   guards: {
-    isEmailValid: ({ event }) =>
-      validateEmail({ email: (event as Of<'team.invite'>).email.trim() }).email === undefined,
+    isEmailValid: ({ event }) => {
+      assertEvent(event, 'team.invite');
+      return validateEmail({ email: event.email.trim() }).email === undefined;
+    },
     // Stryker disable next-line OptionalChaining: this guard runs only in 'confirming', which always holds a confirm.
     confirmsLeave: ({ context }) => context.confirm?.kind === 'leave',
   },
@@ -203,8 +206,8 @@ export const teamMembersMachine = setup({
         id: 'invite',
         src: 'invite',
         input: ({ context, event }) => {
-          const { email, role } = event as Of<'team.invite'>;
-          return { teamId: context.teamId, email: email.trim(), role };
+          assertEvent(event, 'team.invite');
+          return { teamId: context.teamId, email: event.email.trim(), role: event.role };
         },
         onDone: { target: 'ready', actions: { type: 'addInvitation', params: ({ event }) => event.output } },
         onError: failed,
@@ -235,11 +238,10 @@ export const teamMembersMachine = setup({
       invoke: {
         id: 'changeRole',
         src: 'changeRole',
-        input: ({ context, event }) => ({
-          teamId: context.teamId,
-          userId: context.busyId ?? 0,
-          role: (event as Of<'team.changeRole'>).role,
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'team.changeRole');
+          return { teamId: context.teamId, userId: context.busyId ?? 0, role: event.role };
+        },
         onDone: { target: 'ready', actions: { type: 'replaceMember', params: ({ event }) => event.output } },
         onError: failed,
       },
@@ -266,10 +268,10 @@ export const teamMembersMachine = setup({
       invoke: {
         id: 'rename',
         src: 'rename',
-        input: ({ context, event }) => ({
-          teamId: context.teamId,
-          name: (event as Of<'team.rename'>).name.trim(),
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'team.rename');
+          return { teamId: context.teamId, name: event.name.trim() };
+        },
         onDone: {
           target: 'ready',
           actions: { type: 'keepName', params: ({ event }) => event.output.name },

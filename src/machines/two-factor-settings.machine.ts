@@ -30,9 +30,6 @@ export type TwoFactorSettingsEvent =
   | { type: 'twoFactor.cancel' }
   | { type: 'twoFactor.retry' };
 
-type ConfirmEvent = Extract<TwoFactorSettingsEvent, { type: 'twoFactor.confirm' }>;
-type DisableEvent = Extract<TwoFactorSettingsEvent, { type: 'twoFactor.disable' }>;
-
 /** A wrong code or password under its field; anything else (a limit, the network) for the whole form. */
 function failureErrors(failure: RequestFailure): FieldErrors<TwoFactorField> {
   if (failure.code === 'invalid_code') return { code: twoFactorMessages.invalidCode };
@@ -51,16 +48,22 @@ export const twoFactorSettingsMachine = setup({
   actors: { loadStatus, setUp, enable, disable },
   actions: {
     keepSetUp: assign((_, params: { secret: string; uri: string }) => ({ ...params, ...fresh })),
-    keepCode: assign({ code: ({ event }) => normalizeCode((event as ConfirmEvent).code), errors: {} }),
-    keepDisable: assign(({ event }) => ({
-      code: normalizeCode((event as DisableEvent).code),
-      password: (event as DisableEvent).password,
+    keepCode: assign({
+      code: ({ event }) => {
+        assertEvent(event, 'twoFactor.confirm');
+        return normalizeCode(event.code);
+      },
       errors: {},
-    })),
+    }),
+    keepDisable: assign(({ event }) => {
+      assertEvent(event, 'twoFactor.disable');
+      return { code: normalizeCode(event.code), password: event.password, errors: {} };
+    }),
     showCodeError: assign({ errors: { code: twoFactorMessages.codeRequired } }),
     showDisableErrors: assign({
       errors: ({ event }) => {
-        const { password, code } = event as DisableEvent;
+        assertEvent(event, 'twoFactor.disable');
+        const { password, code } = event;
         const errors: FieldErrors<TwoFactorField> = {};
         if (password === '') errors.password = authMessages.required;
         const typed = normalizeCode(code);
@@ -70,11 +73,10 @@ export const twoFactorSettingsMachine = setup({
       },
     }),
     clearFieldError: assign({
-      errors: ({ context, event }) =>
-        withoutError(
-          context.errors,
-          (event as Extract<TwoFactorSettingsEvent, { type: 'twoFactor.edit' }>).field,
-        ),
+      errors: ({ context, event }) => {
+        assertEvent(event, 'twoFactor.edit');
+        return withoutError(context.errors, event.field);
+      },
     }),
     keepFailure: assign((_, failure: RequestFailure) => ({ errors: failureErrors(failure) })),
     keepRecoveryCodes: assign((_, params: { codes: string[] }) => ({

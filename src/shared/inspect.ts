@@ -9,7 +9,7 @@ export function setInspector(next: Observer<InspectionEvent>): void {
 
 /**
  * The `inspect` option for createActor/useActor: undefined unless the inspector runs, so production code pays
- * nothing. Machines in the app are created with `{ inspect: inspect() }`.
+ * nothing. Every root actor of the app starts through `useAppActor` (app-actor.ts), which passes it on.
  */
 export function inspect(): Observer<InspectionEvent> | undefined {
   return observer;

@@ -111,12 +111,6 @@ export const ServerIcon = (p: IconProps) => (
     <path d="M6 7h.01M6 17h.01" />
   </Icon>
 );
-export const UserIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
-  </Icon>
-);
 export const CloseIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M18 6 6 18M6 6l12 12" />
@@ -132,12 +126,6 @@ export const MailIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="2" y="4" width="20" height="16" rx="2" />
     <path d="m22 7-10 6L2 7" />
-  </Icon>
-);
-export const LockIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="4" y="11" width="16" height="10" rx="2" />
-    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
   </Icon>
 );
 

@@ -1,10 +1,9 @@
-import { useActor } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { PROFILE_MAX } from '../../../contracts/account-rules.ts';
 import { onboardingDone } from '../../lib/onboarding.ts';
 import { createAccountMachine } from '../../machines/create-account.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -23,9 +22,9 @@ export function CreateAccountScreen() {
     surname: user.surname,
     workspace: user.TeamsRender[0]?.name ?? '',
   });
-  const [snapshot, send] = useActor(
+  const [snapshot, send] = useAppActor(
     createAccountMachine.provide({ actions: { goToMyNodr: () => navigate(paths.myNodr) } }),
-    { input: { userId: user.id, teamId }, inspect: inspect() },
+    { input: { userId: user.id, teamId } },
   );
   const { errors } = snapshot.context;
   const busy = snapshot.matches('saving') || snapshot.matches('done');

@@ -1,8 +1,7 @@
-import { useActor } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { passwordRecoveryMachine } from '../../machines/password-recovery.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmailField, FormError } from '../../ui/text-field.tsx';
@@ -13,11 +12,10 @@ import { AuthLayout, BackToLogin } from './auth-layout.tsx';
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
-  const [snapshot, send] = useActor(
+  const [snapshot, send] = useAppActor(
     passwordRecoveryMachine.provide({
       actions: { goToPasswordRecovery: () => navigate(paths.passwordRecovery) },
     }),
-    { inspect: inspect() },
   );
   const { errors } = snapshot.context;
   const busy = snapshot.matches('sending') || snapshot.matches('sent');

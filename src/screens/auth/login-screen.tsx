@@ -1,9 +1,8 @@
-import { useActor } from '@xstate/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { tokenStore } from '../../api/token-store.ts';
 import { loginMachine } from '../../machines/login.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { routeState } from '../../shared/route-state.ts';
 import { Button } from '../../ui/button.tsx';
@@ -23,7 +22,7 @@ export function LoginScreen() {
   useEffect(() => {
     if (location.state) navigate(location.pathname, { replace: true, state: null });
   }, [location, navigate]);
-  const [snapshot, send] = useActor(
+  const [snapshot, send] = useAppActor(
     loginMachine.provide({
       actions: {
         storeToken: (_, { token }) => tokenStore.set(token),
@@ -31,7 +30,6 @@ export function LoginScreen() {
         goToMyNodr: () => navigate(paths.myNodr),
       },
     }),
-    { inspect: inspect() },
   );
   const [password, setPassword] = useState('');
   const { errors } = snapshot.context;

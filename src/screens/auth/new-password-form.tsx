@@ -1,9 +1,8 @@
-import { useActor } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { tokenStore } from '../../api/token-store.ts';
 import { setPasswordMachine } from '../../machines/set-password.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, PasswordField } from '../../ui/text-field.tsx';
@@ -18,7 +17,7 @@ export function NewPasswordForm({ hash, onSignedIn }: { hash: string; onSignedIn
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const navigate = useNavigate();
-  const [snapshot, send] = useActor(
+  const [snapshot, send] = useAppActor(
     setPasswordMachine.provide({
       actions: {
         storeToken: (_, { token }) => tokenStore.set(token),
@@ -26,7 +25,7 @@ export function NewPasswordForm({ hash, onSignedIn }: { hash: string; onSignedIn
         goToSignIn: () => navigate(paths.login, { state: { notice: signInWithCode } }),
       },
     }),
-    { input: { hash }, inspect: inspect() },
+    { input: { hash } },
   );
   const { errors } = snapshot.context;
   const busy = snapshot.matches('saving') || snapshot.matches('signedIn') || snapshot.matches('codeNeeded');

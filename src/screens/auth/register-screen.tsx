@@ -1,8 +1,7 @@
-import { useActor } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { registrationMachine } from '../../machines/registration.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { routeState } from '../../shared/route-state.ts';
 import { Button } from '../../ui/button.tsx';
@@ -18,14 +17,13 @@ export function RegisterScreen() {
   const [email, setEmail] = useState(() => routeState(location.state, 'email') ?? '');
   const [terms, setTerms] = useState(true);
   const [offers, setOffers] = useState(true);
-  const [snapshot, send] = useActor(
+  const [snapshot, send] = useAppActor(
     registrationMachine.provide({
       actions: {
         goToPendingRegistration: ({ context }) =>
           navigate(paths.pendingRegistration, { state: { email: context.request.login } }),
       },
     }),
-    { inspect: inspect() },
   );
   const { errors } = snapshot.context;
   const busy = snapshot.matches('sending') || snapshot.matches('pending');

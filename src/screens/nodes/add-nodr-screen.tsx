@@ -1,9 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { NODE_LIMIT_MESSAGE } from '../../../contracts/node-rules.ts';
 import { SOON_DETAIL } from '../../lib/node-messages.ts';
 import { addNodeMachine } from '../../machines/add-node.machine.ts';
+import { useAppActorRef } from '../../shared/app-actor.ts';
 import { useAppConfig } from '../../shared/app-config-context.tsx';
 import { paths } from '../../shared/paths.ts';
 import { useSession } from '../../shared/session-context.tsx';
@@ -30,7 +31,7 @@ function AddNodrFlow() {
   const { installerUrl } = useAppConfig();
   const navigate = useNavigate();
   const command = installerCommand(installerUrl, window.location.origin);
-  const flow = useActorRef(addNodeMachine.provide({ actions: { finish: () => navigate(paths.myNodr) } }), {
+  const flow = useAppActorRef(addNodeMachine.provide({ actions: { finish: () => navigate(paths.myNodr) } }), {
     input: { teamId, command },
   });
   const state = useSelector(flow, (snapshot) => snapshot);

@@ -1,7 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import type { Node } from '../../api/nodes.ts';
 import { nodeHealthMachine } from '../../machines/node-health.machine.ts';
+import { useAppActorRef } from '../../shared/app-actor.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
 import styles from './health-history.module.css';
@@ -13,7 +14,7 @@ import { TimeAgo } from './time-ago.tsx';
  */
 export function HealthHistory({ node }: { node: Node }) {
   const headingId = useId();
-  const actor = useActorRef(nodeHealthMachine, { input: { teamId: node.teamId, nodeId: node.id } });
+  const actor = useAppActorRef(nodeHealthMachine, { input: { teamId: node.teamId, nodeId: node.id } });
   const state = useSelector(actor, (snapshot) => snapshot);
   const { health, error } = state.context;
 

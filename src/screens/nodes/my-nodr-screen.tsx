@@ -1,9 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { TEAM_ERRORS } from '../../../contracts/team-body.ts';
 import { summaryLine } from '../../lib/node-status.ts';
 import { nodeListMachine } from '../../machines/node-list.machine.ts';
+import { useAppActorRef } from '../../shared/app-actor.ts';
 import { useHealthUpdates, useLiveUpdates, useReconnected } from '../../shared/live-updates.ts';
 import { paths } from '../../shared/paths.ts';
 import { useSession } from '../../shared/session-context.tsx';
@@ -25,9 +26,8 @@ export function MyNodrScreen() {
   const { teamId } = useSession();
   const canManage = useCanManageTeam();
   const navigate = useNavigate();
-  const list = useActorRef(nodeListMachine.provide({ actions: { goToAdd: () => navigate(paths.addNodr) } }), {
-    input: { teamId },
-  });
+  const goToAdd = () => navigate(paths.addNodr);
+  const list = useAppActorRef(nodeListMachine.provide({ actions: { goToAdd } }), { input: { teamId } });
   const state = useSelector(list, (snapshot) => snapshot);
   const { nodes, cards, error } = state.context;
   const reload = useCallback(() => list.send({ type: 'nodes.reload' }), [list]);

@@ -1,14 +1,13 @@
-import { useActor } from '@xstate/react';
 import { useParams } from 'react-router-dom';
 import { cancelEmailChangeLinkMachine } from '../../machines/email-change.actors.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome } from './link-result.tsx';
 
 /** issue 10, /cancelEmailChange/{hash}: cancels the pending e-mail change on opening; no sign-in needed. */
 export function CancelEmailChangeResultScreen() {
   const { hash = '' } = useParams();
-  const [snapshot] = useActor(cancelEmailChangeLinkMachine, { input: { hash }, inspect: inspect() });
+  const [snapshot] = useAppActor(cancelEmailChangeLinkMachine, { input: { hash } });
   return (
     <LinkResult
       outcome={linkOutcome(snapshot)}

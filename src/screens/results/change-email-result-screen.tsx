@@ -1,14 +1,13 @@
-import { useActor } from '@xstate/react';
 import { useParams } from 'react-router-dom';
 import { emailChangeLinkMachine } from '../../machines/email-change.actors.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome } from './link-result.tsx';
 
 /** spec 2, /changeEmail/{hash}: confirms the e-mail change on opening; a loader, then success or the expired texts. */
 export function ChangeEmailResultScreen() {
   const { hash = '' } = useParams();
-  const [snapshot] = useActor(emailChangeLinkMachine, { input: { hash }, inspect: inspect() });
+  const [snapshot] = useAppActor(emailChangeLinkMachine, { input: { hash } });
   const outcome = linkOutcome(snapshot);
   return (
     <LinkResult

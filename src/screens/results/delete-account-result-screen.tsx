@@ -1,16 +1,15 @@
-import { useActor } from '@xstate/react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { tokenStore } from '../../api/token-store.ts';
 import { deletionLinkMachine } from '../../machines/account-deletion.actors.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome, SupportLink } from './link-result.tsx';
 
 /** spec 2, /deleteUserAccount/{hash}: confirms the deletion on opening; a loader, then success or the expired texts. */
 export function DeleteAccountResultScreen() {
   const { hash = '' } = useParams();
-  const [snapshot] = useActor(deletionLinkMachine, { input: { hash }, inspect: inspect() });
+  const [snapshot] = useAppActor(deletionLinkMachine, { input: { hash } });
   const outcome = linkOutcome(snapshot);
 
   // The account and its sessions are gone: a token left in this browser would only fail its next check.

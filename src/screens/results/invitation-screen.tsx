@@ -1,11 +1,10 @@
-import { useActor } from '@xstate/react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { TEAM_ERRORS } from '../../../contracts/team-body.ts';
 import { tokenStore } from '../../api/token-store.ts';
 import { formatDate } from '../../lib/format.ts';
 import { teamMessage } from '../../lib/team-messages.ts';
 import { invitationMachine } from '../../machines/invitation.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { pendingInvitation } from '../../shared/pending-invitation.ts';
 import type { RouteState } from '../../shared/route-state.ts';
@@ -27,7 +26,7 @@ export function InvitationScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const hash = params.get('hash') ?? '';
-  const [snapshot, send] = useActor(
+  const [snapshot, send] = useAppActor(
     invitationMachine.provide({
       actions: {
         rememberInvitation: ({ context }) => pendingInvitation.set(context.hash),
@@ -37,7 +36,7 @@ export function InvitationScreen() {
         enterTeam: () => navigate(paths.myNodr),
       },
     }),
-    { input: { hash, hasToken: tokenStore.get() !== null }, inspect: inspect() },
+    { input: { hash, hasToken: tokenStore.get() !== null } },
   );
   const { invitation, signedInAs, error } = snapshot.context;
   const remember = () => send({ type: 'invitation.continue' });

@@ -1,14 +1,13 @@
-import { useActor } from '@xstate/react';
 import { useParams } from 'react-router-dom';
 import { unsubscribeLinkMachine } from '../../machines/unsubscribe.actors.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome } from './link-result.tsx';
 
 /** issue 9, /unsubscribe/{token}: turns the alert e-mails off on opening; no sign-in needed. */
 export function UnsubscribeResultScreen() {
   const { token = '' } = useParams();
-  const [snapshot] = useActor(unsubscribeLinkMachine, { input: { hash: token }, inspect: inspect() });
+  const [snapshot] = useAppActor(unsubscribeLinkMachine, { input: { hash: token } });
   return (
     <LinkResult
       outcome={linkOutcome(snapshot)}

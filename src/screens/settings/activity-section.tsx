@@ -1,7 +1,6 @@
-import { useActor } from '@xstate/react';
 import { ACTIVITY, ACTIVITY_RETENTION_DAYS, ACTIVITY_WORDS } from '../../../contracts/account-activity.ts';
 import { activityMachine } from '../../machines/activity.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
@@ -12,7 +11,7 @@ import styles from './sessions.module.css';
 
 /** issue 10, Settings > Recent activity: the account's security events of the last 90 days, newest first. */
 export function ActivitySection() {
-  const [snapshot, send] = useActor(activityMachine, { inspect: inspect() });
+  const [snapshot, send] = useAppActor(activityMachine);
   useReconnected(() => send({ type: 'activity.refresh' }));
   const { entries, error } = snapshot.context;
   const loading = snapshot.matches('loading');

@@ -1,4 +1,3 @@
-import { useActor } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import { ADMIN_ROLE } from '../../../contracts/account-codes.ts';
 import {
@@ -12,7 +11,7 @@ import {
 } from '../../../contracts/api-tokens.ts';
 import { formatDate } from '../../lib/format.ts';
 import { apiTokensMachine } from '../../machines/api-tokens.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -69,7 +68,7 @@ function Expiry({ token, now }: { token: ApiTokenBody; now: number }) {
  */
 export function ApiTokensSection() {
   const { user, teamId } = useSession();
-  const [snapshot, send] = useActor(apiTokensMachine, { input: { teamId }, inspect: inspect() });
+  const [snapshot, send] = useAppActor(apiTokensMachine, { input: { teamId } });
   useReconnected(() => send({ type: 'tokens.retry' }));
   const scopeId = useId();
   const expiryId = useId();

@@ -1,6 +1,5 @@
-import { useActor } from '@xstate/react';
 import { accountDeletionMachine } from '../../machines/account-deletion.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/text-field.tsx';
@@ -17,9 +16,8 @@ import { useRecheckSession } from './use-recheck-session.ts';
 export function DeleteAccountSection() {
   const { user } = useSession();
   const recheckSession = useRecheckSession();
-  const [snapshot, send] = useActor(accountDeletionMachine.provide({ actions: { recheckSession } }), {
+  const [snapshot, send] = useAppActor(accountDeletionMachine.provide({ actions: { recheckSession } }), {
     input: { userId: user.id, deleteProgress: user.deleteProgress },
-    inspect: inspect(),
   });
   const { precheck, errors } = snapshot.context;
   const request = snapshot.children.pendingRequest;

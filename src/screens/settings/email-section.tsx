@@ -1,7 +1,6 @@
-import { useActor } from '@xstate/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { emailChangeMachine } from '../../machines/email-change.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { EmailField, FormError, PasswordField } from '../../ui/text-field.tsx';
@@ -17,14 +16,13 @@ import { useRecheckSession } from './use-recheck-session.ts';
 export function EmailSection() {
   const { user, teamId } = useSession();
   const recheckSession = useRecheckSession();
-  const [snapshot, send] = useActor(emailChangeMachine.provide({ actions: { recheckSession } }), {
+  const [snapshot, send] = useAppActor(emailChangeMachine.provide({ actions: { recheckSession } }), {
     input: {
       userId: user.id,
       teamId,
       statusChangeEmail: user.statusChangeEmail,
       newChangeEmail: user.newChangeEmail,
     },
-    inspect: inspect(),
   });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -1,8 +1,7 @@
-import { useActor } from '@xstate/react';
 import { formatDate } from '../../lib/format.ts';
 import { teamMessage } from '../../lib/team-messages.ts';
 import { myInvitationsMachine } from '../../machines/my-invitations.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
@@ -19,9 +18,7 @@ import { useRecheckSession } from './use-recheck-session.ts';
  */
 export function InvitationsSection() {
   const recheck = useRecheckSession();
-  const [snapshot, send] = useActor(myInvitationsMachine.provide({ actions: { enterTeam: recheck } }), {
-    inspect: inspect(),
-  });
+  const [snapshot, send] = useAppActor(myInvitationsMachine.provide({ actions: { enterTeam: recheck } }), {});
   useReconnected(() => send({ type: 'invitations.retry' }));
   const { invitations, busyId, error } = snapshot.context;
   const sending = snapshot.matches('accepting') || snapshot.matches('declining');

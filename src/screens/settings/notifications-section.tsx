@@ -1,8 +1,7 @@
-import { useActor } from '@xstate/react';
 import { useId } from 'react';
 import { OFFLINE_ALERT_DELAYS_MIN, type OfflineAlertDelayMin } from '../../../contracts/notifications.ts';
 import { notificationsMachine } from '../../machines/notifications.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
@@ -23,7 +22,7 @@ export const DELAY_WORDS: Record<OfflineAlertDelayMin, string> = {
  * must stay offline before its alert is sent. Each change is saved at once.
  */
 export function NotificationsSection() {
-  const [snapshot, send] = useActor(notificationsMachine, { inspect: inspect() });
+  const [snapshot, send] = useAppActor(notificationsMachine);
   useReconnected(() => send({ type: 'notifications.reload' }));
   const switchHint = useId();
   const delayId = useId();

@@ -1,9 +1,8 @@
-import { useActor } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { PASSKEY_LIMITS, type PasskeyBody } from '../../../contracts/passkeys.ts';
 import { formatDate } from '../../lib/format.ts';
 import { passkeysMachine } from '../../machines/passkeys.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
 import { Modal } from '../../ui/modal.tsx';
@@ -45,7 +44,7 @@ function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyBody; onRemove: () 
  * Adding asks for the password, then a name, then the browser's own passkey dialog; removing asks for the password.
  */
 export function PasskeysSection() {
-  const [snapshot, send] = useActor(passkeysMachine, { inspect: inspect() });
+  const [snapshot, send] = useAppActor(passkeysMachine);
   const { passkeys, password, name, removeId, fieldError, error } = snapshot.context;
   const listed = !snapshot.matches('loading') && !snapshot.matches('failed');
   const removing = passkeys.find((passkey) => passkey.id === removeId);

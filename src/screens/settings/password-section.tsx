@@ -1,11 +1,10 @@
-import { useActor } from '@xstate/react';
 import { type FormEvent, useId, useState } from 'react';
 import { formatDateTime } from '../../lib/format.ts';
 import {
   type PasswordField as Field,
   passwordChangeMachine,
 } from '../../machines/password-change.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { CheckCircleIcon, ChevronDownIcon } from '../../ui/icons.tsx';
@@ -23,9 +22,8 @@ const empty = { password: '', newPassword: '', confirm: '' };
 export function PasswordSection() {
   const { user, teamId } = useSession();
   const recheckSession = useRecheckSession();
-  const [snapshot, send] = useActor(passwordChangeMachine.provide({ actions: { recheckSession } }), {
+  const [snapshot, send] = useAppActor(passwordChangeMachine.provide({ actions: { recheckSession } }), {
     input: { userId: user.id, teamId },
-    inspect: inspect(),
   });
   const [fields, setFields] = useState(empty);
   const formId = useId();

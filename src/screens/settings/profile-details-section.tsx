@@ -1,9 +1,8 @@
-import { useActor } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { PROFILE_MAX } from '../../../contracts/account-rules.ts';
 import { type ProfileField, profileMachine } from '../../machines/profile.machine.ts';
 import { profileMessages } from '../../machines/profile-rules.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/text-field.tsx';
@@ -15,9 +14,8 @@ import { useRecheckSessionActor } from './use-recheck-session.ts';
 export function ProfileDetailsSection() {
   const { user } = useSession();
   const recheckSession = useRecheckSessionActor();
-  const [snapshot, send] = useActor(profileMachine.provide({ actors: { recheckSession } }), {
+  const [snapshot, send] = useAppActor(profileMachine.provide({ actors: { recheckSession } }), {
     input: { user },
-    inspect: inspect(),
   });
   const { details, errors } = snapshot.context;
   const saving = snapshot.matches('saving') || snapshot.matches('refreshing');

@@ -1,6 +1,5 @@
-import { useActor } from '@xstate/react';
 import { profileMachine } from '../../machines/profile.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Avatar } from './avatar.tsx';
@@ -15,9 +14,8 @@ export function ProfileImageSection() {
   const { user } = useSession();
   // The header avatar follows the session's user (spec 2): the modal closes once the recheck brought the new image.
   const recheckSession = useRecheckSessionActor();
-  const [snapshot, send] = useActor(profileMachine.provide({ actors: { recheckSession } }), {
+  const [snapshot, send] = useAppActor(profileMachine.provide({ actors: { recheckSession } }), {
     input: { user },
-    inspect: inspect(),
   });
   const saving = snapshot.matches('saving') || snapshot.matches('refreshing');
   const open = saving || snapshot.matches('editing') || snapshot.matches('failed');

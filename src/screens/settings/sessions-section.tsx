@@ -1,7 +1,6 @@
-import { useActor } from '@xstate/react';
 import type { SignedInBrowser } from '../../api/sessions.ts';
 import { type SignOutTarget, sessionsMachine } from '../../machines/sessions.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
@@ -16,7 +15,7 @@ const isTarget = (target: SignOutTarget | null, browser: SignedInBrowser) =>
 
 /** issue 10, Settings > Sessions: every signed-in browser; sign one out, or all but this one. */
 export function SessionsSection() {
-  const [snapshot, send] = useActor(sessionsMachine, { inspect: inspect() });
+  const [snapshot, send] = useAppActor(sessionsMachine);
   useReconnected(() => send({ type: 'sessions.retry' }));
   const { browsers, target, error } = snapshot.context;
   const sending = snapshot.matches('revokingOne') || snapshot.matches('revokingOthers');

@@ -1,7 +1,6 @@
-import { useActor } from '@xstate/react';
 import { type FormEvent, useId, useState } from 'react';
 import { twoFactorSettingsMachine } from '../../machines/two-factor-settings.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { CheckCircleIcon, ChevronDownIcon } from '../../ui/icons.tsx';
 import { FormError, PasswordField } from '../../ui/text-field.tsx';
@@ -16,7 +15,7 @@ import own from './two-factor-section.module.css';
  * text, takes a first code, then shows the 10 recovery codes once; turning off takes the password and a code.
  */
 export function TwoFactorSection() {
-  const [snapshot, send] = useActor(twoFactorSettingsMachine, { inspect: inspect() });
+  const [snapshot, send] = useAppActor(twoFactorSettingsMachine);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const bodyId = useId();

@@ -1,4 +1,3 @@
-import { useActor } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -9,7 +8,7 @@ import {
   selectedKeys,
   statisticsMachine,
 } from '../../machines/statistics.machine.ts';
-import { inspect } from '../../shared/inspect.ts';
+import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { paths } from '../../shared/paths.ts';
 import { Button } from '../../ui/button.tsx';
@@ -45,9 +44,8 @@ export function StatisticsView({
   teamId: number;
   teamName?: string;
 }) {
-  const [snapshot, send] = useActor(statisticsMachine, {
+  const [snapshot, send] = useAppActor(statisticsMachine, {
     input: { userId, teamId, visible: document.visibilityState !== 'hidden' },
-    inspect: inspect(),
   });
   const theme = useChartTheme();
   // issue 9: after an outage of the event stream the charts may be stale.

@@ -1,10 +1,9 @@
-import { useActor } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import { isAdminRole } from '../../../../contracts/account-codes.ts';
 import { TEAM_ERRORS } from '../../../../contracts/team-body.ts';
 import { teamMessage } from '../../../lib/team-messages.ts';
 import { teamMembersMachine } from '../../../machines/team-members.machine.ts';
-import { inspect } from '../../../shared/inspect.ts';
+import { useAppActor } from '../../../shared/app-actor.ts';
 import { useReconnected } from '../../../shared/live-updates.ts';
 import { useSession } from '../../../shared/session-context.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -37,9 +36,8 @@ const SENDING = [
 export function TeamSection() {
   const { user, teamId } = useSession();
   const recheck = useRecheckSession();
-  const [snapshot, send] = useActor(teamMembersMachine, {
+  const [snapshot, send] = useAppActor(teamMembersMachine, {
     input: { teamId, selfId: user.id },
-    inspect: inspect(),
   });
   useReconnected(() => send({ type: 'team.retry' }));
   const { team, confirm, error, emailError, busyId, invited } = snapshot.context;
