@@ -249,5 +249,3 @@ export function createPasskeysService(deps: Deps, limits: ProfileLimiters) {
     },
   };
 }
-
-export type PasskeysService = ReturnType<typeof createPasskeysService>;

@@ -1,10 +1,9 @@
-import { useActor } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { tokenStore } from '../api/token-store.ts';
 import { onboardingDone } from '../lib/onboarding.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
-import { inspect } from '../shared/inspect.ts';
+import { useAppActor } from '../shared/app-actor.ts';
 import { paths } from '../shared/paths.ts';
 import { Loader } from '../ui/loader.tsx';
 
@@ -16,7 +15,7 @@ const sessionLogic = sessionMachine.provide({ guards: { hasToken: () => tokenSto
  * or when the check fails, the page shows at once.
  */
 export function RedirectSignedIn({ children }: { children: ReactNode }) {
-  const [snapshot] = useActor(sessionLogic, { inspect: inspect() });
+  const [snapshot] = useAppActor(sessionLogic);
   const { user } = snapshot.context;
   if (user) return <Navigate to={onboardingDone(user) ? paths.myNodr : paths.createAccount} replace />;
   if (snapshot.hasTag('checking')) return <Loader fullScreen />;
