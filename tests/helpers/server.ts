@@ -21,20 +21,23 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  options: Pick<BuildOptions, 'webRoot' | 'bus'> & {
+  options: Pick<BuildOptions, 'webRoot' | 'bus' | 'logStream'> & {
     /** Routes a test adds to probe the app's plugins, registered before the app is ready. */
     probes?: (app: FastifyInstance) => void;
   } = {},
 ) {
   const database: Database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-test-'));
-  const config = testConfig({ dataDir, ...overrides });
+  // A test that reads the log gets it at level info; the others run without one.
+  const logLevel = options.logStream ? { logLevel: 'info' } : {};
+  const config = testConfig({ dataDir, ...logLevel, ...overrides });
   const clock = manualClock(new Date());
   const app = await buildApp({
     config,
     database,
     clock,
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
     webRoot: options.webRoot,
     bus: options.bus,
   });
