@@ -1,3 +1,5 @@
+import { hasInvisibleCharacters } from './visible-text.ts';
+
 /**
  * spec 5 and 9: the rules an account's fields follow, one implementation each. The web app checks them before it
  * sends; the server checks them again and refuses with its own `{ error, message }`.
@@ -29,8 +31,12 @@ export const EMAIL_MAX = 254;
 // A local part of 1 to 64 characters, an @, and a dotted domain; no spaces and no second @.
 const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
-/** An address the server will take. Callers trim (and the server lower-cases) before asking. */
-export const isEmail = (email: string): boolean => email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email);
+/**
+ * An address the server will take: none holding an invisible character (contracts/visible-text.ts), which would make
+ * it look like another. Callers trim (and the server lower-cases) before asking.
+ */
+export const isEmail = (email: string): boolean =>
+  email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email) && !hasInvisibleCharacters(email);
 
 /** spec 9: minimum password length. */
 export const PASSWORD_MIN = 6;

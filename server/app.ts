@@ -7,6 +7,7 @@ import { type Config, trustProxyOption } from './config.ts';
 import type { Database } from './db/database.ts';
 import { installRoute } from './install-route.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import type { EventBus } from './lib/event-bus.ts';
 import { DemoLogController, logOptions } from './lib/log-options.ts';
 import { metricsRoute, requestMetrics } from './metrics/metrics-route.ts';
 import { openApiRoutes } from './openapi-routes.ts';
@@ -30,6 +31,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The built web app to serve (default: dist/); tests point it at a small fixture. */
   webRoot?: string;
+  /** The bus between replicas (default: PostgreSQL's with DATABASE_URL, else in memory); tests share one. */
+  bus?: EventBus;
 }
 
 /** Assembles the server: app plugins, then the three services on their prefixes, then the web app. */
@@ -43,7 +46,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: errorHandler,
     ...(config.demo ? { logController: new DemoLogController() } : {}),
   });
-  await app.register(appDeps, { config, database, clock: options.clock ?? systemClock });
+  await app.register(appDeps, { config, database, clock: options.clock ?? systemClock, bus: options.bus });
   await app.register(requestMetrics);
   await app.register(errorHandling);
   await app.register(inputRules);

@@ -1,5 +1,6 @@
-import { oneClickUnsubscribePath, UNSUBSCRIBE_PAGE } from '../../contracts/notifications.ts';
+import { oneClickUnsubscribePath } from '../../contracts/notifications.ts';
 import type { Config } from '../config.ts';
+import { LINK_PAGES } from '../lib/link-secrets.ts';
 import type { MailMessage } from '../lib/mail.ts';
 import type { DueAlert } from './alerts.repository.ts';
 
@@ -52,7 +53,7 @@ export function alertMail(
   alerts: readonly DueAlert[],
   unsubscribeToken: string,
 ): MailMessage {
-  const page = `${config.publicUrl}${UNSUBSCRIBE_PAGE}/${unsubscribeToken}`;
+  const page = `${config.publicUrl}${LINK_PAGES.unsubscribe}/${unsubscribeToken}`;
   const authBase = new URL(config.serviceBases.auth, `${config.publicUrl}/`).toString();
   const oneClick = new URL(oneClickUnsubscribePath(unsubscribeToken), authBase).toString();
   const text = [

@@ -11,6 +11,7 @@ export interface DueAlert {
   email: string;
   alertsOn: boolean;
   unsubscribeTokenHash: string | null;
+  unsubscribeGeneration: number;
   nodeId: number;
   kind: AlertKind;
   offlineSince: Date | null;
@@ -68,7 +69,8 @@ export async function endOfflineEpisode(tx: Db, nodeId: number, offlineSince: Da
 /** Claims up to `limit` due alerts (FOR UPDATE SKIP LOCKED), so that each is mailed by one sweep only. */
 export async function claimDue(tx: Db, now: Date, limit: number): Promise<DueAlert[]> {
   const result = await tx.execute(sql`
-    select a.id, a.user_id, u.email, u.alerts, u.unsubscribe_token_hash, a.node_id, a.kind, a.offline_since,
+    select a.id, a.user_id, u.email, u.alerts, u.unsubscribe_token_hash, u.unsubscribe_generation,
+      a.node_id, a.kind, a.offline_since,
       a.at, a.due_at, n.name, n.domain, n.last_seen_at, n.status, n.offline_since as node_offline_since
     from node_alerts a
     join users u on u.id = a.user_id
@@ -83,6 +85,7 @@ export async function claimDue(tx: Db, now: Date, limit: number): Promise<DueAle
     email: row.email as string,
     alertsOn: row.alerts as boolean,
     unsubscribeTokenHash: row.unsubscribe_token_hash as string | null,
+    unsubscribeGeneration: row.unsubscribe_generation as number,
     nodeId: row.node_id as number,
     kind: row.kind as AlertKind,
     offlineSince: date(row.offline_since),

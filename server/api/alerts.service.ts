@@ -80,7 +80,7 @@ export function createAlertsService(deps: AlertDeps) {
           const ready = await readyNow(tx, now, userId, live);
           const first = ready[0];
           if (!first) continue;
-          const token = unsubscribeToken(key, userId);
+          const token = unsubscribeToken(key, userId, first.unsubscribeGeneration);
           const hash = hashToken(token);
           if (first.unsubscribeTokenHash !== hash) await storeUnsubscribeHash(tx, userId, hash);
           await deps.mailer.send(alertMail(deps.config, first.email, ready, token), tx);

@@ -25,7 +25,8 @@ const nodeStatus = answers({ 200: NodeStatusAnswer });
 export const nodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const member = requireTeamMember('teamId');
   // issue 11: viewers read; every change to the team's nodes is an admin's (403 'read_only'). So is the compose
-  // file: it holds the node's licence key, which lets whoever has it run the node as this team's.
+  // file, as the installing step of a node, not as protection: it holds no secret (the licence key viewers read
+  // anyway, the server's address, the image), and a node's only credential is its private key (docs/security.md).
   const writer = requireTeamWriter('teamId');
   const nodes = createNodesService(app.deps);
   const settings = createNodeSettingsService(app.deps);

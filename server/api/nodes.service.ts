@@ -7,6 +7,7 @@ import {
   NODE_LIMIT_MESSAGE,
 } from '../../contracts/node-rules.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { randomToken } from '../lib/tokens.ts';
@@ -79,6 +80,8 @@ export function createNodesService(deps: Deps) {
 
     async renameNode(teamId: number, id: number, name: string): Promise<NodeBody> {
       const trimmed = name.trim();
+      if (hasInvisibleCharacters(trimmed))
+        throw badRequest(INVISIBLE_CHARACTERS.name.error, INVISIBLE_CHARACTERS.name.message);
       if (isNodeNameTooLong(trimmed))
         throw badRequest('name_too_long', `The name can be at most ${MAX_NODE_NAME} characters.`);
       const { node } = await existing(deps.db, teamId, id);

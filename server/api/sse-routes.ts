@@ -110,10 +110,10 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
     };
     app.deps.metrics.eventStreams.inc();
     const stopRevocation = hub.onSessionRevoked(caller.sessionId, close);
-    // issue 11: removal from a team, or joining one, ends the stream at once; the client reconnects with the teams
-    // it has now.
+    // issue 11: removal from a team, another role in it, or joining one ends the stream at once, on whichever
+    // replica made the change; the client reconnects with the teams and roles it has now.
     const stopMemberships = [
-      ...caller.teams.map(({ teamId }) => hub.onMembershipEnded(teamId, caller.userId, () => close())),
+      ...caller.teams.map(({ teamId }) => hub.onTeamStreamsEnded(teamId, caller.userId, () => close())),
       hub.onTeamJoined(caller.userId, () => close()),
     ];
     const unregister = streams.add(caller.userId, close);

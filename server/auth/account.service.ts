@@ -6,6 +6,7 @@ import {
 } from '../../contracts/account-rules.ts';
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { UserBody } from '../../contracts/user-body.ts';
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
 import type { Deps } from '../deps.ts';
 import { type Caller, requireMember, requireSelf } from '../lib/authenticate.ts';
 import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
@@ -68,6 +69,8 @@ function profileFields(input: ProfileInput): ProfileFields {
   for (const key of PROFILE_FIELDS) {
     const value = input[key]?.trim();
     if (value === undefined) continue;
+    if (key !== 'phone' && hasInvisibleCharacters(value))
+      throw badRequest(INVISIBLE_CHARACTERS.name.error, INVISIBLE_CHARACTERS.name.message);
     if (isProfileFieldTooLong(value))
       throw badRequest('invalid_field', `${key} must be at most ${PROFILE_MAX} characters.`);
     fields[key] = value;
@@ -125,6 +128,8 @@ export function createAccountService(deps: Deps) {
       if (name.length < 1 || name.length > TEAM_NAME_MAX) {
         throw badRequest('invalid_field', 'The workspace name must be 1 to 100 characters.');
       }
+      if (hasInvisibleCharacters(name))
+        throw badRequest(INVISIBLE_CHARACTERS.name.error, INVISIBLE_CHARACTERS.name.message);
       await renameTeam(db, teamId, name);
       hub.viewsChanged({ teamIds: [teamId] });
       hub.publish(teamId, STREAM_EVENT.account);

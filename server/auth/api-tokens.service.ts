@@ -7,6 +7,7 @@ import {
   type CreatedApiTokenBody,
   isApiTokenScope,
 } from '../../contracts/api-tokens.ts';
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
 import type { Deps } from '../deps.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { badRequest, conflict, HttpError } from '../lib/errors.ts';
@@ -49,6 +50,8 @@ export function createApiTokensService(deps: Deps, limits: ProfileLimiters) {
       const name = body.name.trim();
       if (name === '')
         throw badRequest(API_TOKEN_ERRORS.nameRequired.error, API_TOKEN_ERRORS.nameRequired.message);
+      if (hasInvisibleCharacters(name))
+        throw badRequest(INVISIBLE_CHARACTERS.name.error, INVISIBLE_CHARACTERS.name.message);
       requireMember(caller, body.teamId);
       await checkCurrentPassword(deps, limits, caller.userId, body.password);
       const now = clock.now();

@@ -8,6 +8,7 @@ import {
   type MyInvitationBody,
   TEAM_LIMITS,
 } from '../../contracts/team-body.ts';
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import type { Caller } from '../lib/authenticate.ts';
@@ -128,6 +129,8 @@ export function createInvitationsService(deps: Deps) {
     async invite(caller: Caller, teamId: number, input: { email: string; role: number }) {
       await assertTeamWritable(deps, caller, teamId);
       const email = input.email.trim().toLowerCase();
+      if (hasInvisibleCharacters(email))
+        throw badRequest(INVISIBLE_CHARACTERS.email.error, INVISIBLE_CHARACTERS.email.message);
       if (!isEmail(email)) throw badRequest('invalid_email', 'Enter a valid e-mail address.');
       if (!isTeamRole(input.role))
         throw badRequest('invalid_role', 'The role must be 10 (Admin) or 20 (Viewer).');

@@ -1,4 +1,5 @@
 import { INVITATION_PATH } from '../../contracts/team-body.ts';
+import { LINK_PAGES } from '../lib/link-secrets.ts';
 import type { MailMessage } from '../lib/mail.ts';
 
 // Plain, friendly texts; each link stands on its own line so every mail client makes it clickable.
@@ -12,7 +13,7 @@ export function createPasswordMail(to: string, publicUrl: string, hash: string):
       '',
       'Thank you for joining the NODR network. To confirm your e-mail and create your password, open this link:',
       '',
-      `${publicUrl}/createPassword/${hash}`,
+      `${publicUrl}${LINK_PAGES.createPassword}/${hash}`,
       '',
       'The link works once and for 24 hours. If you did not sign up, you can ignore this message.',
       '',
@@ -52,7 +53,7 @@ export function resetPasswordMail(to: string, publicUrl: string, hash: string): 
       '',
       'We received a request to reset the password of your NODR Dashboard account. To choose a new one, open this link:',
       '',
-      `${publicUrl}/resPassword/${hash}`,
+      `${publicUrl}${LINK_PAGES.resetPassword}/${hash}`,
       '',
       'The link works once and for 1 hour. If you did not ask for it, you can ignore this message: your password stays the same.',
       '',

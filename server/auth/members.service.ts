@@ -76,6 +76,7 @@ export function createMembersService(deps: Deps) {
         await setMemberRole(tx, teamId, userId, role);
       });
       hub.accessChanged([userId]);
+      hub.endTeamStreams(teamId, [userId]);
       hub.publish(teamId, STREAM_EVENT.account);
       return memberJson(teamId, userId);
     },
@@ -96,7 +97,7 @@ export function createMembersService(deps: Deps) {
         await deleteMembership(tx, teamId, userId);
       });
       hub.accessChanged([userId]);
-      hub.endMembership(teamId, userId);
+      hub.endTeamStreams(teamId, [userId]);
       hub.publish(teamId, STREAM_EVENT.account);
       return { ok: true };
     },

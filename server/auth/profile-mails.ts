@@ -1,3 +1,4 @@
+import { LINK_PAGES } from '../lib/link-secrets.ts';
 import type { MailMessage } from '../lib/mail.ts';
 
 // Plain, friendly texts; each link stands on its own line so every mail client makes it clickable.
@@ -13,7 +14,7 @@ export function confirmEmailChangeMail(to: string, publicUrl: string, hash: stri
       '',
       'You asked to use this address for your NODR Dashboard account. To confirm the change, open this link:',
       '',
-      `${publicUrl}/changeEmail/${hash}`,
+      `${publicUrl}${LINK_PAGES.changeEmail}/${hash}`,
       '',
       'The link works once and for 24 hours. If you did not ask for it, you can ignore this message.',
       ...sign,
@@ -38,7 +39,7 @@ export function emailChangeNoticeMail(
       '',
       'If it was not you, cancel the change with this link (no sign-in needed; it works once and for 24 hours):',
       '',
-      `${publicUrl}/cancelEmailChange/${cancelHash}`,
+      `${publicUrl}${LINK_PAGES.cancelEmailChange}/${cancelHash}`,
       '',
       'Then change your password: whoever asked for the change knows it. Sign in here:',
       '',
@@ -71,7 +72,7 @@ export function confirmDeletionMail(to: string, publicUrl: string, hash: string)
       '',
       'You asked to delete your NODR Dashboard account. To confirm, open this link:',
       '',
-      `${publicUrl}/deleteUserAccount/${hash}`,
+      `${publicUrl}${LINK_PAGES.deleteAccount}/${hash}`,
       '',
       'The link works once and for 1 hour. Until then your services stay active, and you can cancel the request under',
       'Settings. A team left without members is closed and cannot be restored.',

@@ -83,7 +83,7 @@ export function createTeamClosureService(deps: Deps, limits: ProfileLimiters) {
       });
       hub.accessChanged(removed);
       hub.publish(teamId, STREAM_EVENT.account);
-      for (const userId of removed) hub.endMembership(teamId, userId);
+      hub.endTeamStreams(teamId, removed);
       return { ok: true };
     },
   };

@@ -41,6 +41,8 @@ export const users = pgTable(
     offlineAlertDelayMin: integer('offline_alert_delay_min').notNull().default(0),
     /** SHA-256 of the user's unsubscribe token, made with the first alert mail; the link turns alerts off. */
     unsubscribeTokenHash: text('unsubscribe_token_hash'),
+    /** Counts the times alerts were turned back on: each makes a new unsubscribe token, so old links stop working. */
+    unsubscribeGeneration: integer('unsubscribe_generation').notNull().default(0),
     /** issue 11: the team the user chose as current workspace (TeamsRender's first); null: the oldest membership. */
     workspaceTeamId: integer('workspace_team_id').references((): AnyPgColumn => teams.id, {
       onDelete: 'set null',

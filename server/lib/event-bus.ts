@@ -4,6 +4,7 @@ import type { ViewChange } from './user-view-cache.ts';
 
 /**
  * What one replica tells every replica (issue 12): a team event for the streams, sessions to close, users whose
+ * streams of a team end (removed or given another role) or who joined a team (their streams reconnect), users whose
  * teams or roles changed (their cached sessions and check answers are forgotten, server/lib/session-cache.ts), users
  * or teams whose check answers changed (server/lib/user-view-cache.ts), statistics data that changed (empty `nodeIds`: any node's). `resync` is never sent: a bus that may have missed messages
  * (its connection dropped) hands it to its own process, which then tells every open stream to reload.
@@ -12,6 +13,8 @@ export type BusMessage =
   | { kind: 'event'; teamId: number; value: StreamEventCode }
   | { kind: 'health'; teamId: number; health: NodeHealthEvent }
   | { kind: 'revoke'; sessionIds: number[] }
+  | { kind: 'team-streams'; teamId: number; userIds: number[] }
+  | { kind: 'joined'; userId: number }
   | { kind: 'access'; userIds: number[] }
   | { kind: 'views'; change: Exclude<ViewChange, { all: true }> }
   | { kind: 'stats'; nodeIds: number[] }

@@ -149,7 +149,9 @@ export class EventHub {
     } else if (message.kind === 'health') {
       const { teamId, health } = message;
       this.emit({ id: this.nextId(teamId), teamId, value: HEALTH_EVENT, health });
-    } else if (message.kind === 'revoke') {
+    } else if (message.kind === 'team-streams') this.closeTeamStreams(message.teamId, message.userIds);
+    else if (message.kind === 'joined') this.closeJoinedStreams(message.userId);
+    else if (message.kind === 'revoke') {
       this.closeSessions(message.sessionIds);
       this.tellAccess({ sessionIds: message.sessionIds });
     } else if (message.kind === 'access') {
@@ -192,10 +194,13 @@ export class EventHub {
     }
   }
 
-  /** issue 11: a member removed from (or leaving) a team; their streams that carry the team end. */
+  /**
+   * issue 11: a member removed from (or leaving) a team, or given another role in it; their streams that carry the
+   * team end, and reconnect with the teams and roles they have now.
+   */
   private readonly membershipClosers = new Map<string, Set<() => void>>();
 
-  onMembershipEnded(teamId: number, userId: number, close: () => void): () => void {
+  onTeamStreamsEnded(teamId: number, userId: number, close: () => void): () => void {
     const key = `${teamId}:${userId}`;
     let set = this.membershipClosers.get(key);
     if (!set) {
@@ -209,10 +214,22 @@ export class EventHub {
     };
   }
 
-  endMembership(teamId: number, userId: number): void {
-    const key = `${teamId}:${userId}`;
-    for (const close of [...(this.membershipClosers.get(key) ?? [])]) close();
-    this.membershipClosers.delete(key);
+  /**
+   * Ends these users' streams of the team on every replica: this one at once, the others when the bus delivers.
+   * Call it once the change has committed.
+   */
+  endTeamStreams(teamId: number, userIds: number[]): void {
+    if (userIds.length === 0) return;
+    this.closeTeamStreams(teamId, userIds);
+    this.bus.publish({ kind: 'team-streams', teamId, userIds });
+  }
+
+  private closeTeamStreams(teamId: number, userIds: number[]): void {
+    for (const userId of userIds) {
+      const key = `${teamId}:${userId}`;
+      for (const close of [...(this.membershipClosers.get(key) ?? [])]) close();
+      this.membershipClosers.delete(key);
+    }
   }
 
   /** issue 11: a user joined a team; their streams, which carry the teams they had, end and reconnect with it. */
@@ -231,7 +248,13 @@ export class EventHub {
     };
   }
 
+  /** A user joined a team: their streams end on every replica, this one at once. */
   joinedTeam(userId: number): void {
+    this.closeJoinedStreams(userId);
+    this.bus.publish({ kind: 'joined', userId });
+  }
+
+  private closeJoinedStreams(userId: number): void {
     for (const close of [...(this.joinClosers.get(userId) ?? [])]) close();
     this.joinClosers.delete(userId);
   }

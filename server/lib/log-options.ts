@@ -1,12 +1,20 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from '../config.ts';
+import { SECRET_PATH_PREFIXES, SECRET_QUERY_PARAMETERS } from './link-secrets.ts';
 
-// E-mail link pages carry a secret in the path; it never reaches the log (issue 2).
-const secretPaths =
-  /^\/(createPassword|resPassword|changeEmail|cancelEmailChange|deleteUserAccount|unsubscribe|auth\/v1\/notifications\/unsubscribe)\/[^/?#]+/;
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+// The secret segment after a link path (any case, as the web app's router matches them, and after doubled slashes).
+const secretPath = new RegExp(
+  `^(/+(?:${SECRET_PATH_PREFIXES.map((prefix) => literal(prefix.slice(1))).join('|')}))/[^/?#]+`,
+  'i',
+);
+// A secret query parameter's value, wherever it stands in the query.
+const secretQuery = new RegExp(`([?&](?:${SECRET_QUERY_PARAMETERS.map(literal).join('|')})=)[^&#]*`, 'gi');
+
+/** The URL as the log may hold it: every link secret of server/lib/link-secrets.ts replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
-  return url.replace(secretPaths, '/$1/[redacted]');
+  return url.replace(secretPath, '$1/[redacted]').replace(secretQuery, '$1[redacted]');
 }
 
 /** A person reads the log on a terminal; a file, journald or a log collector gets one JSON object a line. */

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
+import { canonicalMailbox } from './mailbox.ts';
 import { createLimiters, type RateLimiter } from './rate-limiter.ts';
 
 const MINUTE_MS = 60_000;
@@ -61,17 +62,18 @@ export function createMailBudget(db: Db, clock: Clock) {
     },
     /**
      * issue 11: an invitation mail from this admin to this address; null when it may go. Per address it counts apart
-     * from registration and recovery, so an invitation never eats the invitee's sign-up mail.
+     * from registration and recovery, so an invitation never eats the invitee's sign-up mail. Addresses count per
+     * inbox (canonicalMailbox), not per spelling.
      */
     invitationMail(userId: number, email: string): Promise<MailRefusal | null> {
       return take([
         [limits.inviterHour, String(userId), 'hour'],
-        [limits.addressHour, `invite:${email}`, 'hour'],
+        [limits.addressHour, `invite:${canonicalMailbox(email)}`, 'hour'],
       ]);
     },
-    /** A registration or recovery mail to this address from this client: true when it may go. */
+    /** A registration or recovery mail to this address (counted per inbox) from this client: true when it may go. */
     async guestMail(kind: 'register' | 'recovery', email: string, ip: string): Promise<boolean> {
-      const key = `${kind}:${email}`;
+      const key = `${kind}:${canonicalMailbox(email)}`;
       return (
         (await take([
           [limits.addressMinute, key, 'minute'],

@@ -6,7 +6,7 @@ import type { Database } from '../db/database.ts';
 import type { Session } from '../lib/authenticate.ts';
 import type { Clock } from '../lib/clock.ts';
 import { Drain, installDrainHooks } from '../lib/drain.ts';
-import { createMemoryBus } from '../lib/event-bus.ts';
+import { createMemoryBus, type EventBus } from '../lib/event-bus.ts';
 import { EventHub } from '../lib/events.ts';
 import { Mailer } from '../lib/mail.ts';
 import { startPeriodicJob } from '../lib/periodic-jobs.ts';
@@ -21,15 +21,18 @@ export interface AppDepsOptions {
   config: Config;
   database: Database;
   clock: Clock;
+  /** Replicas in one test process share a bus given here. */
+  bus?: EventBus;
 }
 
 const COUNTER_CLEANUP_MS = 15 * 60_000;
 
 /** Builds the shared things every service reaches through `app.deps` (server/deps.ts) and stops them on close. */
-export const appDeps = fp<AppDepsOptions>(async (app, { config, database, clock }) => {
+export const appDeps = fp<AppDepsOptions>(async (app, { config, database, clock, bus: given }) => {
   // issue 12: replicas on one PostgreSQL (DATABASE_URL) hear each other through LISTEN/NOTIFY; PGlite admits one
   // process, and tests build apps on their own databases, so both fan out in memory.
-  const bus = config.databaseUrl ? createPgEventBus(config.databaseUrl, app.log) : createMemoryBus();
+  const bus =
+    given ?? (config.databaseUrl ? createPgEventBus(config.databaseUrl, app.log) : createMemoryBus());
   await bus.start();
   const hub = new EventHub(bus);
   const sessionCache = new SessionCache<Session>(config.sessionCacheSize);

@@ -7,6 +7,7 @@ import {
   type CreateApiTokenBody,
   type CreatedApiTokenBody,
 } from '../../contracts/api-tokens.ts';
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
 import { createApiTokenActor, listApiTokensActor, revokeApiTokenActor } from './api-tokens.actors.ts';
 import { authMessages } from './auth-validation.ts';
 import { type RequestFailure, toRequestFailure } from './request-error.ts';
@@ -53,6 +54,7 @@ function nameProblem(name: string): string | null {
   const trimmed = name.trim();
   if (trimmed === '') return API_TOKEN_ERRORS.nameRequired.message;
   if (trimmed.length > API_TOKEN_LIMITS.nameLength) return API_TOKEN_ERRORS.nameTooLong.message;
+  if (hasInvisibleCharacters(trimmed)) return INVISIBLE_CHARACTERS.name.message;
   return null;
 }
 

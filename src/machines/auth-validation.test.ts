@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isEmail, PASSWORD_MIN } from '../../contracts/account-rules.ts';
+import { INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
 import {
   authMessages,
   hasErrors,
@@ -106,6 +107,15 @@ describe('the create and reset password forms (spec 5)', () => {
 });
 
 describe('the create-account form (spec 5)', () => {
+  it('refuses names holding invisible characters, and takes emoji sequences', () => {
+    expect(
+      validateAccount({ name: 'A\u200Bda', surname: 'Love\u202Elace', workspace: '👨‍👩‍👧 Team' }),
+    ).toEqual({
+      name: INVISIBLE_CHARACTERS.name.message,
+      surname: INVISIBLE_CHARACTERS.name.message,
+    });
+  });
+
   it('says every field is required when all three are empty', () => {
     expect(validateAccount({ name: '', surname: '', workspace: '' })).toEqual({
       form: 'All fields are required',

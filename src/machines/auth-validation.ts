@@ -1,4 +1,5 @@
 import { accountMessages, isEmail, isPasswordTooShort } from '../../contracts/account-rules.ts';
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
 
 /** spec 5: the exact texts of the sign-in and sign-up forms. */
 export const authMessages = {
@@ -75,10 +76,15 @@ export function validateAccount(input: {
 }): FieldErrors<'name' | 'surname' | 'workspace'> {
   if (input.name === '' && input.surname === '' && input.workspace === '')
     return { form: authMessages.allRequired };
-  const required = (value: string) => (value === '' ? authMessages.required : undefined);
+  const named = (value: string) =>
+    value === ''
+      ? authMessages.required
+      : hasInvisibleCharacters(value)
+        ? INVISIBLE_CHARACTERS.name.message
+        : undefined;
   return compact({
-    name: required(input.name),
-    surname: required(input.surname),
-    workspace: required(input.workspace),
+    name: named(input.name),
+    surname: named(input.surname),
+    workspace: named(input.workspace),
   });
 }

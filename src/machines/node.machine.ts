@@ -1,6 +1,7 @@
 import { type ActorRefFrom, and, assign, not, type SnapshotFrom, setup, stateIn } from 'xstate';
 import type { NodeHealthEvent } from '../../contracts/node-health.ts';
 import { isNodeNameTooLong } from '../../contracts/node-rules.ts';
+import { hasInvisibleCharacters } from '../../contracts/visible-text.ts';
 import type { Config, Node } from '../api/nodes.ts';
 import { actionFailure, type Failure } from '../lib/node-messages.ts';
 import {
@@ -83,11 +84,11 @@ export const nodeMachine = setup({
     isActive: stateIn('#node.status.active'),
     isInactive: stateIn('#node.status.inactive'),
     isConfiguring: stateIn('#node.status.configuring'),
-    // spec 4 and 5: a rename saves a changed name of at most 320 characters.
+    // spec 4 and 5: a rename saves a changed name of at most 320 characters, with nothing invisible in it.
     isNewName: ({ context, event }) => {
       if (event.type !== 'node.rename') return false;
       const name = event.name.trim();
-      return name !== context.node.name && !isNodeNameTooLong(name);
+      return name !== context.node.name && !isNodeNameTooLong(name) && !hasInvisibleCharacters(name);
     },
     /** A settings modal closed with a node from the server (null when closed without a change). */
     returnedNode: (_, node: Node | null) => node !== null,

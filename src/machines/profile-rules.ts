@@ -4,6 +4,7 @@ import {
   PROFILE_FIELDS,
   PROFILE_MAX,
 } from '../../contracts/account-rules.ts';
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
 
 export const profileMessages = {
   tooLong: `Maximum ${PROFILE_MAX} symbols`,
@@ -29,6 +30,9 @@ export function validateProfile(details: ProfileDetails): ProfileErrors {
   const errors: ProfileErrors = {};
   for (const key of PROFILE_FIELDS) {
     if (isProfileFieldTooLong(details[key])) errors[key] = profileMessages.tooLong;
+  }
+  for (const key of ['name', 'surname'] as const) {
+    if (!errors[key] && hasInvisibleCharacters(details[key])) errors[key] = INVISIBLE_CHARACTERS.name.message;
   }
   if (!errors.phone && !isPhone(details.phone)) errors.phone = profileMessages.phone;
   return errors;

@@ -196,6 +196,40 @@ describe('two replicas on one PostgreSQL', () => {
     await until(401, () => check(b, admin.token));
   });
 
+  it('ends on replica B the streams of a member demoted and of a member removed through replica A', async () => {
+    const [a, b] = bases as [string, string];
+    const admin = await signedInAdmin(database, `streams-${randomToken(4).toLowerCase()}@example.com`);
+    const demoted = await signedInAdmin(database, `streams-${randomToken(4).toLowerCase()}@example.com`);
+    const removed = await signedInAdmin(database, `streams-${randomToken(4).toLowerCase()}@example.com`);
+    for (const member of [demoted, removed])
+      await database.db.insert(teamMembers).values({ teamId: admin.teamId, userId: member.userId, role: 10 });
+    const streamOnB = async (token: string) => {
+      const stream = await openStream(b, { cookie: `${SSE_COOKIE}=${token}` });
+      streams.push(stream);
+      expect(stream.response.status).toBe(200);
+      await stream.waitFor(/retry: /);
+      return stream;
+    };
+    const endsWithin = (stream: Stream, ms: number) =>
+      Promise.race([stream.ended.then(() => true), sleep(ms).then(() => false)]);
+    const change = (method: string, userId: number, body?: object) =>
+      fetch(`${a}/auth/v1/teams/${admin.teamId}/members/${userId}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${admin.token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+
+    const demotedStream = await streamOnB(demoted.token);
+    const removedStream = await streamOnB(removed.token);
+    expect((await change('PUT', demoted.userId, { role: 20 })).status).toBe(200);
+    expect(await endsWithin(demotedStream, 2_000)).toBe(true);
+    expect((await change('DELETE', removed.userId)).status).toBe(200);
+    expect(await endsWithin(removedStream, 2_000)).toBe(true);
+  });
+
   it('shows on replica B, within the bus delivery, a profile change and a team rename made through replica A', async () => {
     const [a, b] = bases as [string, string];
     const admin = await signedInAdmin(database, `view-${randomToken(4).toLowerCase()}@example.com`);

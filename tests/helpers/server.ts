@@ -7,6 +7,7 @@ import { type Config, testConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { sessions, teamMembers, teams, users } from '../../server/db/schema.ts';
 import { manualClock } from '../../server/lib/clock.ts';
+import type { EventBus } from '../../server/lib/event-bus.ts';
 import type { MailMessage } from '../../server/lib/mail.ts';
 import { hashToken, randomToken } from '../../server/lib/tokens.ts';
 import { freshDatabase } from './database.ts';
@@ -20,16 +21,26 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  options: Pick<BuildOptions, 'webRoot'> & {
+  options: Pick<BuildOptions, 'webRoot' | 'bus' | 'logStream'> & {
     /** Routes a test adds to probe the app's plugins, registered before the app is ready. */
     probes?: (app: FastifyInstance) => void;
   } = {},
 ) {
   const database: Database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-test-'));
-  const config = testConfig({ dataDir, ...overrides });
+  // A test that reads the log gets it at level info; the others run without one.
+  const logLevel = options.logStream ? { logLevel: 'info' } : {};
+  const config = testConfig({ dataDir, ...logLevel, ...overrides });
   const clock = manualClock(new Date());
-  const app = await buildApp({ config, database, clock, logger: false, webRoot: options.webRoot });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
+    webRoot: options.webRoot,
+    bus: options.bus,
+  });
   const answers = checkAnswers(app);
   options.probes?.(app);
   await app.ready();
@@ -61,6 +72,19 @@ export async function startTestServer(
       }
     },
   };
+}
+
+/**
+ * Another replica of `server`: an app on the same database, clock and configuration (its own data folder), which
+ * hears the first through `bus`, the bus `server` was started with.
+ */
+export async function startReplica(server: TestServer, bus: EventBus): Promise<FastifyInstance> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-replica-'));
+  const config = { ...server.config, dataDir };
+  const app = await buildApp({ config, database: server.database, clock: server.clock, logger: false, bus });
+  app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  await app.ready();
+  return app;
 }
 
 /** The first link in a mail's text whose path starts with `pathPrefix`, e.g. '/createPassword/'. */

@@ -1,9 +1,16 @@
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWER_ROLE } from '../../contracts/team-body.ts';
+import { INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
 import { AUTH_LIMITS } from '../../server/auth/rate-limits.ts';
 import { mailOutbox } from '../../server/db/schema.ts';
 import { MAIL_LIMITS } from '../../server/lib/mail-limits.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import {
+  createSignedInUser,
+  type SignedInUser,
+  startTestServer,
+  type TestServer,
+} from '../helpers/server.ts';
 import { freshIp, send, signUp } from './auth-helpers.ts';
 import { call, paths } from './profile-fixtures.ts';
 
@@ -127,6 +134,58 @@ describe('mail limits per address: registration and recovery', () => {
     server.clock.set(new Date(start + windowMs));
     expect((await recover(server, known.email)).statusCode).toBe(200);
     expect(await delivered(server, known.email)).toBe(before + max + 1);
+  });
+});
+
+describe('mail limits per address: invitations', () => {
+  const invite = (team: SignedInUser, email: string) =>
+    server.app.inject({
+      method: 'POST',
+      url: `/auth/v1/teams/${team.teamId}/invitations`,
+      headers: team.headers,
+      payload: { email, role: VIEWER_ROLE },
+    });
+
+  it('counts the invitation mail budget per inbox: case, a trailing dot, quotes and +tags are one address', async () => {
+    const team = await createSignedInUser(server, { teamName: 'Spellings' });
+    const spellings = [
+      'Inbox@Example.com',
+      'inbox@example.com.',
+      '"inbox"@example.com',
+      'inbox+one@example.com',
+      'INBOX+two@example.com.',
+    ];
+    for (const email of spellings) expect((await invite(team, email)).statusCode).toBe(201);
+    const sixth = await invite(team, 'inbox+three@example.com');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error).toBe('rate_limited');
+    // Another inbox of the same domain keeps its own budget.
+    expect((await invite(team, 'other-inbox@example.com')).statusCode).toBe(201);
+    expect(await delivered(server, 'other-inbox@example.com')).toBe(1);
+    await server.app.deps.mailer.drain();
+    const toInbox = server.mails.filter((mail) => mail.to.toLowerCase().includes('inbox'));
+    expect(toInbox.filter((mail) => !mail.to.includes('other-inbox'))).toHaveLength(spellings.length);
+  });
+
+  it('refuses an address holding an invisible or control character with a clear 400, mailing nothing', async () => {
+    const team = await createSignedInUser(server, { teamName: 'Invisible' });
+    for (const email of [
+      'in\u200bvisible@example.com',
+      'rtl\u202e@example.com',
+      'soft\u00adhyphen@example.com',
+    ]) {
+      const refused = await invite(team, email);
+      expect(refused.statusCode, JSON.stringify(email)).toBe(400);
+      expect(refused.json()).toEqual(INVISIBLE_CHARACTERS.email);
+    }
+    const members = (
+      await server.app.inject({
+        method: 'GET',
+        url: `/auth/v1/teams/${team.teamId}/members`,
+        headers: team.headers,
+      })
+    ).json();
+    expect(members.invitations).toEqual([]);
   });
 });
 

@@ -271,6 +271,32 @@ describe('alert e-mails', () => {
       expect(await outboxFor(server, admin.email)).toHaveLength(before);
     });
 
+    it('gives a new link when alerts are turned back on: the old one then answers as an unknown link', async () => {
+      const { admin, token, heartbeat } = await alertToken();
+      expect((await unsubscribe({ token })).statusCode).toBe(200);
+      expect((await settings(admin, { alerts: true, offlineDelayMin: 0 })).statusCode).toBe(200);
+      const old = await unsubscribe({ token });
+      expect(old.statusCode).toBe(400);
+      expect(old.json()).toMatchObject({ error: 'invalid_link' });
+      const oneClick = await server.app.inject({
+        method: 'POST',
+        url: `/auth/${oneClickUnsubscribePath(token)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(oneClick.statusCode).toBe(400);
+      expect((await settings(admin)).json()).toMatchObject({ alerts: true });
+
+      // The next alert mail carries a new link, and that one works.
+      server.clock.advance(pastThreshold(server));
+      const [mail] = await sweepAndMails(server, admin.email);
+      await heartbeat();
+      const renewed = unsubscribeTokenIn(mail);
+      expect(renewed).not.toBe(token);
+      expect((await unsubscribe({ token: renewed })).statusCode).toBe(200);
+      expect((await settings(admin)).json()).toMatchObject({ alerts: false });
+    });
+
     it('takes the RFC 8058 one-click POST with List-Unsubscribe=One-Click only', async () => {
       const { admin, token } = await alertToken();
       const post = (body: string) =>

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "unsubscribe_generation" integer DEFAULT 0 NOT NULL;
