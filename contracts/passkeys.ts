@@ -1,4 +1,5 @@
 import { accountMessages } from './account-rules.ts';
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from './visible-text.ts';
 
 /**
  * Passkeys (WebAuthn): sign-in without a password, and a stand-in for the two-factor code. The limits and texts
@@ -49,6 +50,15 @@ export const PASSKEY_ERRORS = {
     message: 'Signing in with this passkey did not work. Please try again or use your password.',
   },
 } as const;
+
+/** Why a passkey name (trimmed) is refused, or null: the web app's form and the server read the same rule. */
+export function passkeyNameProblem(name: string): { error: string; message: string } | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return PASSKEY_ERRORS.nameRequired;
+  if (trimmed.length > PASSKEY_LIMITS.nameLength) return PASSKEY_ERRORS.nameTooLong;
+  if (hasInvisibleCharacters(trimmed)) return INVISIBLE_CHARACTERS.name;
+  return null;
+}
 
 /** What Settings and the sign-in screen say around the browser's own dialogs. */
 export const PASSKEY_TEXTS = {

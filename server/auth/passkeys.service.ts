@@ -11,7 +11,12 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { PASSKEY_ERRORS, PASSKEY_LIMITS, type PasskeyBody } from '../../contracts/passkeys.ts';
+import {
+  PASSKEY_ERRORS,
+  PASSKEY_LIMITS,
+  type PasskeyBody,
+  passkeyNameProblem,
+} from '../../contracts/passkeys.ts';
 import { twoFactorMessages } from '../../contracts/two-factor.ts';
 import type { Deps } from '../deps.ts';
 import type { Caller } from '../lib/authenticate.ts';
@@ -132,7 +137,8 @@ export function createPasskeysService(deps: Deps, limits: ProfileLimiters) {
       body: { name: string; response: RegistrationResponseJSON },
     ): Promise<PasskeyBody> {
       const name = body.name.trim();
-      if (name === '') throw refuse(400, PASSKEY_ERRORS.nameRequired);
+      const problem = passkeyNameProblem(name);
+      if (problem) throw refuse(400, problem);
       const ceremony = await spendCeremony(body.response.response.clientDataJSON, 'registration');
       if (!ceremony || ceremony.userId !== caller.userId) throw refuse(400, PASSKEY_ERRORS.notAdded);
       const verification = await verifyRegistrationResponse({

@@ -1,6 +1,11 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { assertEvent, assign, setup } from 'xstate';
-import { PASSKEY_ERRORS, PASSKEY_LIMITS, PASSKEY_TEXTS, type PasskeyBody } from '../../contracts/passkeys.ts';
+import {
+  PASSKEY_ERRORS,
+  PASSKEY_TEXTS,
+  type PasskeyBody,
+  passkeyNameProblem,
+} from '../../contracts/passkeys.ts';
 import {
   checkPasswordActor,
   listPasskeysActor,
@@ -35,10 +40,7 @@ export type PasskeysEvent =
 const closed = { password: '', name: '', options: null, removeId: null, fieldError: null } as const;
 
 function nameProblem(name: string): string | null {
-  const trimmed = name.trim();
-  if (trimmed === '') return PASSKEY_ERRORS.nameRequired.message;
-  if (trimmed.length > PASSKEY_LIMITS.nameLength) return PASSKEY_ERRORS.nameTooLong.message;
-  return null;
+  return passkeyNameProblem(name)?.message ?? null;
 }
 
 /**

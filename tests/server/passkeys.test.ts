@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSKEY_ERRORS, PASSKEY_LIMITS } from '../../contracts/passkeys.ts';
 import { TWO_FACTOR } from '../../contracts/two-factor.ts';
+import { INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
 import { accountActivity, passkeyCeremonies, passkeys } from '../../server/db/schema.ts';
 import { linkIn, type SignedInUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import { SoftwareAuthenticator } from '../helpers/webauthn-authenticator.ts';
@@ -205,6 +206,13 @@ describe('passkeys', () => {
       user,
     );
     expect(tooLong.statusCode).toBe(400);
+    const hidden = await json(
+      'POST',
+      '/auth/v1/passkeys',
+      { name: 'Lap\u200Btop', response: new SoftwareAuthenticator(ORIGIN).register(options) },
+      user,
+    );
+    expect([hidden.statusCode, hidden.json()]).toEqual([400, INVISIBLE_CHARACTERS.name]);
     await server.db.insert(passkeys).values(
       Array.from({ length: PASSKEY_LIMITS.perUser }, (_, i) => ({
         userId: user.userId,

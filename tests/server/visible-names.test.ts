@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import { users } from '../../server/db/schema.ts';
 import { registerNode } from '../helpers/nodes.ts';
 import {
   createSignedInUser,
@@ -30,12 +33,19 @@ const visible = [
   '東京',
 ];
 
+const PASSWORD = 'correct horse battery';
+
 let server: TestServer;
 let owner: SignedInUser;
 let nodeId: number;
 beforeAll(async () => {
   server = await startTestServer();
   owner = await createSignedInUser(server);
+  // Creating an API token asks for the current password.
+  await server.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(PASSWORD) })
+    .where(eq(users.id, owner.userId));
   nodeId = (await registerNode(server, owner)).node.id;
 });
 afterAll(() => server.close());
@@ -61,7 +71,7 @@ const setters: Record<string, (name: string) => Promise<{ statusCode: number; js
       method: 'POST',
       url: '/auth/v1/tokens',
       headers: owner.headers,
-      payload: { name, teamId: owner.teamId, scope: 'read' },
+      payload: { name, teamId: owner.teamId, scope: 'read', password: PASSWORD },
     }),
   'profile first name': (name) =>
     server.app.inject({
