@@ -123,7 +123,7 @@ describe('the request log along a journey through every link and token', () => {
       method: 'POST',
       url: '/auth/v1/tokens',
       headers: owner.headers,
-      payload: { name: 'Journey', teamId: owner.teamId, scope: 'read' },
+      payload: { name: 'Journey', teamId: owner.teamId, scope: 'read', password: PASSWORD },
     });
     const apiToken = madeToken.json().token as string;
     saw('API token', apiToken);

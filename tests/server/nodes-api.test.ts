@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { array, create } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NOT_PEM_REASON } from '../../contracts/public-key-diagnosis.ts';
 import { nodes } from '../../server/db/schema.ts';
 import type { LiveEvent } from '../../server/lib/events.ts';
 import {
@@ -160,7 +161,7 @@ describe('main API: node calls of spec 7', () => {
   it('refuses a key of the wrong format, an unavailable configuration, and ids that disagree with the path', async () => {
     const bad = await postCreateNode(server, user, 'not a key');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'invalid_public_key', message: KEY_FORMAT });
+    expect(bad.json()).toEqual({ error: 'invalid_public_key', message: KEY_FORMAT, reason: NOT_PEM_REASON });
 
     const comingSoon = await postCreateNode(server, user, newNodeKeys().publicKey, 4);
     expect(comingSoon.statusCode).toBe(400);
@@ -336,7 +337,11 @@ describe('main API: node calls of spec 7', () => {
     // Its own key again is not a duplicate of itself.
     expect((await update({ configId: 3, publicKey: fresh.publicKey })).statusCode).toBe(200);
     response = await update({ configId: 1, publicKey: 'garbage' });
-    expect(response.json()).toEqual({ error: 'invalid_public_key', message: KEY_FORMAT });
+    expect(response.json()).toEqual({
+      error: 'invalid_public_key',
+      message: KEY_FORMAT,
+      reason: NOT_PEM_REASON,
+    });
     expect((await update({ configId: 4 })).statusCode).toBe(400);
     expect((await update({ publicKey: fresh.publicKey })).statusCode).toBe(400);
 
