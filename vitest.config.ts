@@ -19,7 +19,7 @@ const PGLITE_PROCESS_FILES = [
 const ENGINE_NEUTRAL_FILES = [
   'agent/**/*.test.ts',
   'simulation/**/*.test.ts',
-  'server/auth/device.test.ts',
+  'server/accounts/device.test.ts',
   'tests/node/agent.test.ts',
   'tests/node/demo.test.ts',
   'tests/node/installer.test.ts',

@@ -18,8 +18,8 @@ import type { Db } from '../server/db/database.ts';
 import { nodes } from '../server/db/schema.ts';
 import { EventHub } from '../server/lib/events.ts';
 import { randomToken } from '../server/lib/tokens.ts';
-import { createIngestService } from '../server/stats/ingest.service.ts';
-import type { MinutePoint } from '../server/stats/stats.repository.ts';
+import { createIngestService } from '../server/statistics/ingest.service.ts';
+import type { MinutePoint } from '../server/statistics/stats.repository.ts';
 import { freshDatabase } from '../tests/helpers/database.ts';
 import { DAY, seedTeam } from './stats-seed.ts';
 

@@ -18,7 +18,7 @@ import { fork } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { MAX_STREAMS_PER_USER } from '../server/api/sse-streams.ts';
+import { MAX_STREAMS_PER_USER } from '../server/live/sse-streams.ts';
 import { autocannon, type BenchVariant, benchVariants, describeLoad } from './load.ts';
 
 const STREAMS = 1000;

@@ -16,12 +16,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { MAX_STREAMS_PER_USER } from '../server/api/sse-streams.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { sessions, teamMembers, teams, users } from '../server/db/schema.ts';
 import { SSE_COOKIE } from '../server/lib/authenticate.ts';
 import { BUS_CHANNEL } from '../server/lib/pg-event-bus.ts';
 import { hashToken, randomToken } from '../server/lib/tokens.ts';
+import { MAX_STREAMS_PER_USER } from '../server/live/sse-streams.ts';
 
 const STREAMS = Number(process.env.STREAMS ?? 10_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);

@@ -10,7 +10,7 @@
  * (drizzle/0007_stats_scale.sql). Prints p50/p99/max, the rate offered and achieved, errors, the CPU each request
  * cost (bench/cpu-time.ts) and the load average. Under each layout the month read alone (no HTTP) is timed with both
  * answer builders back to back: before, the database wrote the JSON; after, it hands over integers and the server
- * writes the JSON (server/stats/stats-points.ts), with the CPU per read of the server and of PostgreSQL.
+ * writes the JSON (server/statistics/stats-points.ts), with the CPU per read of the server and of PostgreSQL.
  *
  * The minutes themselves are generated and folded into the rollups but not stored unless BENCH_MINUTES=1: the month
  * read never touches stat_minute, and storing 5 million rows multiplies the seeding time (minutes on PostgreSQL,
@@ -28,8 +28,8 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
 import type { Db } from '../server/db/database.ts';
-import { readStatsJson } from '../server/stats/stats.repository.ts';
-import { statsCacheOf } from '../server/stats/stats-cache.ts';
+import { readStatsJson } from '../server/statistics/stats.repository.ts';
+import { statsCacheOf } from '../server/statistics/stats-cache.ts';
 import { freshDatabase } from '../tests/helpers/database.ts';
 import { databaseBuiltMonth } from '../tests/helpers/stats-json-reference.ts';
 import { postgresCpuMs, postmasterPid, processCpuMs } from './cpu-time.ts';
@@ -99,7 +99,7 @@ type MonthRead = (db: Db, ids: number[], start: number, end: number) => Promise<
 
 /**
  * The builders compared: before, the database wrote the answer's JSON (tests/helpers/stats-json-reference.ts);
- * after, it hands over integers and the server writes the JSON (server/stats/stats-points.ts).
+ * after, it hands over integers and the server writes the JSON (server/statistics/stats-points.ts).
  */
 const BUILDERS: { name: string; read: MonthRead }[] = [
   {
@@ -179,7 +179,7 @@ async function main(): Promise<void> {
       onProgress: (day) => process.stdout.write(`  seeded day ${day}/${DAYS}\r`),
     },
   );
-  // What the retention job does every hour (server/stats/retention.ts), and the statistics after a bulk load.
+  // What the retention job does every hour (server/statistics/retention.ts), and the statistics after a bulk load.
   await db.execute(sql`vacuum analyze stat_hour`);
   const rows = (
     (await db.execute(

@@ -1,6 +1,6 @@
 /**
  * issue 10: the kinds of security event shown as Recent activity in Settings, and how each reads. The server
- * writes the kind (server/auth/activity.ts), the web app shows its words.
+ * writes the kind (server/accounts/activity.ts), the web app shows its words.
  */
 export const ACTIVITY = {
   signIn: 'sign_in',

@@ -2,7 +2,7 @@ import type { PermissionToDelete } from './account-codes.ts';
 
 /**
  * spec 4: the answer of the account deletion pre-check (POST v1/user/{userId}/info_delete), as the server works it
- * out (server/auth/account-deletion.precheck.ts) and the web app reads it (src/api/settings.ts PrecheckStruct).
+ * out (server/accounts/account-deletion.precheck.ts) and the web app reads it (src/api/settings.ts PrecheckStruct).
  */
 
 /** The pre-check's codes: 200-203 allow the deletion, 401 and 402 block it. */

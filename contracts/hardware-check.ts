@@ -1,6 +1,6 @@
 /**
  * spec 3: the hardware check of a node being configured. The server works it out from the node's report
- * (server/api/hardware-check.ts) and stores it as JSON text on the node; the node agent reads it as the answer of
+ * (server/nodes/hardware-check.ts) and stores it as JSON text on the node; the node agent reads it as the answer of
  * POST v1/check; the web app parses the node's `check` text (src/api/nodes.ts CheckStruct) and shows one row per
  * parameter.
  */

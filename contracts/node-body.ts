@@ -1,7 +1,7 @@
 import type { NodeHealthFields } from './node-health.ts';
 
 /**
- * spec 3: the JSON bodies of the main API's node calls, as the server writes them (server/api/node-json.ts) and
+ * spec 3: the JSON bodies of the main API's node calls, as the server writes them (server/nodes/node-json.ts) and
  * the web app reads them (src/api/nodes.ts, whose structs are checked against these types at compile time).
  */
 

@@ -1,6 +1,6 @@
 /**
  * spec 5: the shape of a node's public key as pasted. The web app checks it before it sends; the server checks it,
- * then also parses the key as ECDSA P-256 (server/api/public-key.ts).
+ * then also parses the key as ECDSA P-256 (server/nodes/public-key.ts).
  */
 
 // A begin line, one line of 64 base64 characters, one line of 60 (the last two may be padding), an end line.

@@ -1,6 +1,6 @@
 /**
  * spec 3 and 7: the answer of POST {stats}v1/nodr/{period}. The server writes it as JSON text around the database's
- * integers (server/stats/stats-points.ts writes the point fields from these names); the web app reads it with
+ * integers (server/statistics/stats-points.ts writes the point fields from these names); the web app reads it with
  * src/api/stats.ts StatsResponseStruct, checked against these types at compile time.
  */
 import type { StatMetricName } from './stats-metrics.ts';

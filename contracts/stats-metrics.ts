@@ -1,6 +1,6 @@
 /**
  * spec 3: the metrics of a statistics point, declared once. This list drives the database's select list and the
- * parsing of its answer (server/stats/stats-metrics-sql.ts, stats-points.ts: by a position taken from this list, so
+ * parsing of its answer (server/statistics/stats-metrics-sql.ts, stats-points.ts: by a position taken from this list, so
  * the two cannot disagree), the answer's point type (contracts/stats-answer.ts), the CSV columns
  * (contracts/stats-csv.ts) and the worker's chart series (src/workers/stats.ts). docs/statistics-storage.md tells how
  * to add a metric.

@@ -24,7 +24,7 @@
  * - POST   v1/teams/{teamId}/closure/confirm  {password}  → { ok: true } (any admin completes, with their own password:
  *                                                           the team closes, its nodes are deleted, every member leaves)
  * The link in the e-mail is `${origin}/invitation?hash=<256-bit token>` (stored hashed, single use, 7 days; a resend
- * replaces the token). Statuses of the refusals below (server/auth/team-errors.ts): lastAdmin, membersFull,
+ * replaces the token). Statuses of the refusals below (server/teams/team-errors.ts): lastAdmin, membersFull,
  * invitationsFull, invitationExists, alreadyMember, noClosure 409; resendTooSoon 429; otherAddress, viewerReadOnly and
  * closurePending 403;
  * invitationGone 410 (expired, used, declined, revoked, replaced by a resend, or never issued: one answer).

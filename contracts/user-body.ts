@@ -1,5 +1,5 @@
 /**
- * spec 3: the user as the auth service answers it (server/auth/account.service.ts `userView`) and the web app
+ * spec 3: the user as the auth service answers it (server/accounts/account.service.ts `userView`) and the web app
  * reads it (src/api/auth.ts UserStruct, checked against this type at compile time).
  */
 

@@ -1,8 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { apiService } from './api/index.ts';
+import { authService } from './accounts/index.ts';
 import { appConfigRoute } from './app-config-route.ts';
-import { authService } from './auth/index.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import type { Database } from './db/database.ts';
 import { installRoute } from './install-route.ts';
@@ -10,6 +9,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import type { EventBus } from './lib/event-bus.ts';
 import { DemoLogController, logOptions } from './lib/log-options.ts';
 import { metricsRoute, requestMetrics } from './metrics/metrics-route.ts';
+import { apiService } from './nodes/index.ts';
 import { openApiRoutes } from './openapi-routes.ts';
 import { appDeps } from './plugins/app-deps.ts';
 import { compression } from './plugins/compression.ts';
@@ -20,7 +20,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { session } from './plugins/session.ts';
 import { webApp } from './plugins/web-app.ts';
 import { probeRoutes } from './probe-routes.ts';
-import { statsService } from './stats/index.ts';
+import { statsService } from './statistics/index.ts';
 
 export interface BuildOptions {
   config: Config;

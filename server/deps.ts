@@ -1,5 +1,4 @@
 import type { UserBody } from '../contracts/user-body.ts';
-import type { HealthSweep } from './api/health-sweep.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import type { Session } from './lib/authenticate.ts';
@@ -10,6 +9,7 @@ import type { Mailer } from './lib/mail.ts';
 import type { SessionCache } from './lib/session-cache.ts';
 import type { UserViewCache } from './lib/user-view-cache.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { HealthSweep } from './nodes/health-sweep.ts';
 
 /**
  * What every route and service can reach through `app.deps`. Defined apart from server/app.ts, which imports every

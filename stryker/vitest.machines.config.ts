@@ -5,7 +5,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['src/machines/*.test.ts', 'tests/model/*.model.test.ts', 'tests/model/machine-model.test.ts'],
+    include: [
+      'src/machines/**/*.test.ts',
+      'tests/model/*.model.test.ts',
+      'tests/model/machine-model.test.ts',
+    ],
     // Stryker runs these while the machine is busy: a test that takes 1 s alone can take several then.
     testTimeout: 30_000,
   },

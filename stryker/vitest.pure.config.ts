@@ -13,7 +13,7 @@ export default defineConfig({
       'src/workers/stats.test.ts',
       'src/workers/stats.partial.test.ts',
       'src/workers/stats.properties.test.ts',
-      'src/machines/auth-validation*.test.ts',
+      'src/machines/auth/auth-validation*.test.ts',
       'tests/unit/server/**/*.test.ts',
       'tests/unit/contracts/account-rules.test.ts',
       'tests/unit/contracts/stats-csv.test.ts',

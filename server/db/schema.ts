@@ -173,7 +173,7 @@ export const accountActivity = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    // Written only by recordActivity (server/auth/activity.ts), from ACTIVITY.
+    // Written only by recordActivity (server/accounts/activity.ts), from ACTIVITY.
     kind: text('kind').$type<ActivityKind>().notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
@@ -276,7 +276,7 @@ export const nodes = pgTable(
     uniqueIndex('nodes_license_key_key').on(t.licenseKey),
     uniqueIndex('nodes_public_key_fingerprint_key').on(t.publicKeyFingerprint),
     index('nodes_team_idx').on(t.teamId),
-    // The health sweep's two questions (server/api/health.repository.ts), each a range scan of a partial index.
+    // The health sweep's two questions (server/nodes/health.repository.ts), each a range scan of a partial index.
     index('nodes_health_online_idx')
       .on(t.lastSeenAt)
       .where(sql`${t.status} = 10 and ${t.offlineSince} is null`),

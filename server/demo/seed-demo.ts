@@ -2,14 +2,14 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { checkHardware } from '../api/hardware-check.ts';
-import { nodeDomain } from '../api/nodes.service.ts';
-import { parsePublicKey } from '../api/public-key.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../accounts/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { configs, nodes, teamMembers, teams, users } from '../db/schema.ts';
 import { randomToken } from '../lib/tokens.ts';
+import { checkHardware } from '../nodes/hardware-check.ts';
+import { nodeDomain } from '../nodes/nodes.service.ts';
+import { parsePublicKey } from '../nodes/public-key.ts';
 import { DEMO_EMAIL, DEMO_NODES } from './demo-data.ts';
 
 /** What the demo keeps in DATA_DIR/demo/: the sign-in details, and the active node's license key. */

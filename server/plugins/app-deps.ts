@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import type { UserBody } from '../../contracts/user-body.ts';
-import { HealthSweep } from '../api/health-sweep.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Session } from '../lib/authenticate.ts';
@@ -16,6 +15,7 @@ import { serverKeys } from '../lib/server-secret.ts';
 import { SessionCache } from '../lib/session-cache.ts';
 import { UserViewCache } from '../lib/user-view-cache.ts';
 import { createMetrics } from '../metrics/metrics.ts';
+import { HealthSweep } from '../nodes/health-sweep.ts';
 
 export interface AppDepsOptions {
   config: Config;

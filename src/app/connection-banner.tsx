@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { reconnectingText } from '../lib/connection-messages.ts';
-import type { eventStreamMachine } from '../machines/event-stream.machine.ts';
+import type { eventStreamMachine } from '../machines/live/event-stream.machine.ts';
 import styles from './connection-banner.module.css';
 
 /**

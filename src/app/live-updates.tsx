@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import { serviceUrl } from '../api/client.ts';
-import { eventStreamMachine } from '../machines/event-stream.machine.ts';
+import { eventStreamMachine } from '../machines/live/event-stream.machine.ts';
 import { useAppActorRef } from '../shared/app-actor.ts';
 import { type LiveUpdatesListeners as Listeners, LiveUpdatesContext } from '../shared/live-updates.ts';
 import { useSession } from '../shared/session-context.tsx';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { tokenStore } from '../api/token-store.ts';
 import { onboardingDone } from '../lib/onboarding.ts';
-import { sessionMachine } from '../machines/session.machine.ts';
+import { sessionMachine } from '../machines/auth/session.machine.ts';
 import { useAppActor } from '../shared/app-actor.ts';
 import { paths } from '../shared/paths.ts';
 import { Loader } from '../ui/loader.tsx';

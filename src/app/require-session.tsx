@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { waitFor } from 'xstate';
 import { tokenStore } from '../api/token-store.ts';
 import { SESSION_ENDED } from '../lib/connection-messages.ts';
-import { sessionMachine } from '../machines/session.machine.ts';
+import { sessionMachine } from '../machines/auth/session.machine.ts';
 import { useAppActor } from '../shared/app-actor.ts';
 import { paths } from '../shared/paths.ts';
 import { type Session, SessionProvider } from '../shared/session-context.tsx';

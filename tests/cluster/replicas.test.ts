@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import { HEALTH_EVENT } from '../../contracts/node-health.ts';
 import { createClusterProxy } from '../../scripts/cluster/proxy.ts';
-import { AUTH_LIMITS } from '../../server/auth/rate-limits.ts';
+import { AUTH_LIMITS } from '../../server/accounts/rate-limits.ts';
 import { type Database, openDatabase } from '../../server/db/database.ts';
 import { nodeHealthTransitions, nodes, sessions, teamMembers, teams, users } from '../../server/db/schema.ts';
 import { SSE_COOKIE } from '../../server/lib/authenticate.ts';

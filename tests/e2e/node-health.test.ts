@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_PATH } from '../../contracts/notifications.ts';
-import { sweepIntervalMs } from '../../server/api/health-sweep.ts';
+import { sweepIntervalMs } from '../../server/nodes/health-sweep.ts';
 import { formatBits } from '../../src/lib/bits.ts';
 import {
   type ApiAccount,

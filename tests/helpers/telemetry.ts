@@ -1,11 +1,11 @@
 import type { KeyObject } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { nodeRequestHeaders } from '../../contracts/node-signing.ts';
-import { nodeDomain } from '../../server/api/nodes.service.ts';
-import { parsePublicKey } from '../../server/api/public-key.ts';
 import { configs, nodes } from '../../server/db/schema.ts';
 import { randomToken } from '../../server/lib/tokens.ts';
-import type { MinutePoint } from '../../server/stats/stats.repository.ts';
+import { nodeDomain } from '../../server/nodes/nodes.service.ts';
+import { parsePublicKey } from '../../server/nodes/public-key.ts';
+import type { MinutePoint } from '../../server/statistics/stats.repository.ts';
 import { newNodeKeys } from './nodes.ts';
 import type { TestServer } from './server.ts';
 

@@ -4,7 +4,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { User } from '../../src/api/auth.ts';
 import { ApiError, NetworkError } from '../../src/api/client.ts';
 import type { PrecheckStatus } from '../../src/api/settings.ts';
-import { accountDeletionMachine } from '../../src/machines/account-deletion.machine.ts';
+import { accountDeletionMachine } from '../../src/machines/settings/account-deletion.machine.ts';
 import { DeleteAccountSection } from '../../src/screens/settings/delete-account-section.tsx';
 import { SessionProvider } from '../../src/shared/session-context.tsx';
 import { renderAt } from '../fakes/auth-screens.tsx';

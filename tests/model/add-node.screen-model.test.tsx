@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { ApiError, NetworkError } from '../../src/api/client.ts';
-import { addNodeMachine } from '../../src/machines/add-node.machine.ts';
+import { addNodeMachine } from '../../src/machines/nodes/add-node.machine.ts';
 import { AddNodrScreen } from '../../src/screens/nodes/add-nodr-screen.tsx';
 import { renderNodes } from '../fakes/node-screens.tsx';
 import { configs, makeNode, PUBLIC_KEY } from '../fixtures/node-fixtures.ts';

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, vi } from 'vitest';
 import { type AnyEventObject, createActor } from 'xstate';
 import { ConnectionBanner } from '../../src/app/connection-banner.tsx';
-import { eventStreamMachine } from '../../src/machines/event-stream.machine.ts';
+import { eventStreamMachine } from '../../src/machines/live/event-stream.machine.ts';
 import { describeScreenModel, type View } from './screen-model.ts';
 
 /**

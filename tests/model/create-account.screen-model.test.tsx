@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, vi } from 'vitest';
 import { NetworkError } from '../../src/api/client.ts';
-import { createAccountMachine } from '../../src/machines/create-account.machine.ts';
+import { createAccountMachine } from '../../src/machines/auth/create-account.machine.ts';
 import { CreateAccountScreen } from '../../src/screens/auth/create-account-screen.tsx';
 import { SessionProvider } from '../../src/shared/session-context.tsx';
 import { renderAt, testUser } from '../fakes/auth-screens.tsx';

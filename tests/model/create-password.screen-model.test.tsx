@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect } from 'vitest';
 import { ApiError } from '../../src/api/client.ts';
 import { tokenStore } from '../../src/api/token-store.ts';
-import { setPasswordMachine } from '../../src/machines/set-password.machine.ts';
+import { setPasswordMachine } from '../../src/machines/auth/set-password.machine.ts';
 import { CreatePasswordScreen } from '../../src/screens/auth/create-password-screen.tsx';
 import { LoginScreen } from '../../src/screens/auth/login-screen.tsx';
 import { renderAt, sessionToken } from '../fakes/auth-screens.tsx';

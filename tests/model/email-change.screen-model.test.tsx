@@ -3,7 +3,7 @@ import { describe, expect, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { User } from '../../src/api/auth.ts';
 import { ApiError } from '../../src/api/client.ts';
-import { emailChangeMachine } from '../../src/machines/email-change.machine.ts';
+import { emailChangeMachine } from '../../src/machines/settings/email-change.machine.ts';
 import { EmailSection } from '../../src/screens/settings/email-section.tsx';
 import { SessionProvider } from '../../src/shared/session-context.tsx';
 import { renderAt } from '../fakes/auth-screens.tsx';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect } from 'vitest';
 import { ApiError, NetworkError } from '../../src/api/client.ts';
-import { passwordRecoveryMachine } from '../../src/machines/password-recovery.machine.ts';
+import { passwordRecoveryMachine } from '../../src/machines/auth/password-recovery.machine.ts';
 import { ForgotPasswordScreen } from '../../src/screens/auth/forgot-password-screen.tsx';
 import { PasswordRecoveryScreen } from '../../src/screens/auth/password-recovery-screen.tsx';
 import { renderAt } from '../fakes/auth-screens.tsx';

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { TEAM_ERRORS } from '../../contracts/team-body.ts';
 import { ApiError, NetworkError } from '../../src/api/client.ts';
-import { type InvitationContext, invitationMachine } from '../../src/machines/invitation.machine.ts';
+import { type InvitationContext, invitationMachine } from '../../src/machines/teams/invitation.machine.ts';
 import { my, seen, someoneElse } from '../fixtures/team-fixtures.ts';
 import { actorDone, actorError, createMachineModel, expectCombinedCoverage } from './machine-model.ts';
 

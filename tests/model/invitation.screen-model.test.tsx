@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect } from 'vitest';
 import { ApiError, NetworkError } from '../../src/api/client.ts';
 import { tokenStore } from '../../src/api/token-store.ts';
-import { invitationMachine } from '../../src/machines/invitation.machine.ts';
+import { invitationMachine } from '../../src/machines/teams/invitation.machine.ts';
 import { InvitationScreen } from '../../src/screens/results/invitation-screen.tsx';
 import { pendingInvitation } from '../../src/shared/pending-invitation.ts';
 import { renderAt } from '../fakes/auth-screens.tsx';

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { ApiError, NetworkError } from '../../src/api/client.ts';
 import { tokenStore } from '../../src/api/token-store.ts';
-import { loginMachine } from '../../src/machines/login.machine.ts';
+import { loginMachine } from '../../src/machines/auth/login.machine.ts';
 import { LoginScreen } from '../../src/screens/auth/login-screen.tsx';
 import { renderAt, sessionToken } from '../fakes/auth-screens.tsx';
 import { actorDone, actorError } from './machine-model.ts';

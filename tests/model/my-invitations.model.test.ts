@@ -4,7 +4,7 @@ import { ApiError } from '../../src/api/client.ts';
 import {
   type MyInvitationsContext,
   myInvitationsMachine,
-} from '../../src/machines/my-invitations.machine.ts';
+} from '../../src/machines/teams/my-invitations.machine.ts';
 import { actorDone, actorError, createMachineModel } from './machine-model.ts';
 
 const invitations = [

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
 import { ApiError } from '../../src/api/client.ts';
 import type { Node } from '../../src/api/nodes.ts';
-import { nodeMachine } from '../../src/machines/node.machine.ts';
+import { nodeMachine } from '../../src/machines/nodes/node.machine.ts';
 import { NodeCard } from '../../src/screens/nodes/node-card.tsx';
 import { renderNodes } from '../fakes/node-screens.tsx';
 import { configs, LICENSE_KEY, makeNode, nodesByDisplay } from '../fixtures/node-fixtures.ts';

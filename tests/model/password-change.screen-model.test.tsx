@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../src/api/client.ts';
-import { passwordChangeMachine } from '../../src/machines/password-change.machine.ts';
+import { passwordChangeMachine } from '../../src/machines/settings/password-change.machine.ts';
 import { PasswordSection } from '../../src/screens/settings/password-section.tsx';
 import { SessionProvider } from '../../src/shared/session-context.tsx';
 import { renderAt } from '../fakes/auth-screens.tsx';

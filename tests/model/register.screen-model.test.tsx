@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect } from 'vitest';
 import { ApiError, NetworkError } from '../../src/api/client.ts';
-import { registrationMachine } from '../../src/machines/registration.machine.ts';
+import { registrationMachine } from '../../src/machines/auth/registration.machine.ts';
 import { PendingRegistrationScreen } from '../../src/screens/auth/pending-registration-screen.tsx';
 import { RegisterScreen } from '../../src/screens/auth/register-screen.tsx';
 import { renderAt } from '../fakes/auth-screens.tsx';

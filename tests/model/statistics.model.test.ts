@@ -1,8 +1,8 @@
 import { describe, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { StatisticsContext } from '../../src/machines/statistics.machine.ts';
-import { statisticsMachine } from '../../src/machines/statistics.machine.ts';
-import type { StatNode } from '../../src/machines/statistics.selection.ts';
+import type { StatisticsContext } from '../../src/machines/statistics/statistics.machine.ts';
+import { statisticsMachine } from '../../src/machines/statistics/statistics.machine.ts';
+import type { StatNode } from '../../src/machines/statistics/statistics.selection.ts';
 import type { StatSeries } from '../../src/workers/stats.ts';
 import { actorDone, actorError, createMachineModel } from './machine-model.ts';
 

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { ApiError, NetworkError } from '../../src/api/client.ts';
-import { selectedKeys, statisticsMachine } from '../../src/machines/statistics.machine.ts';
+import { selectedKeys, statisticsMachine } from '../../src/machines/statistics/statistics.machine.ts';
 import { StatisticsView } from '../../src/screens/statistics/statistics-view.tsx';
 import { makeNode } from '../fixtures/node-fixtures.ts';
 import { actorDone, actorError } from './machine-model.ts';

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
 import { TEAM_ERRORS } from '../../contracts/team-body.ts';
 import { ApiError } from '../../src/api/client.ts';
-import { type TeamMembersContext, teamMembersMachine } from '../../src/machines/team-members.machine.ts';
+import {
+  type TeamMembersContext,
+  teamMembersMachine,
+} from '../../src/machines/teams/team-members.machine.ts';
 import { actorDone, actorError, createMachineModel } from './machine-model.ts';
 
 const member = (userId: number, role: number) => ({

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { array, create } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACTIVITY } from '../../contracts/account-activity.ts';
-import { recordActivity } from '../../server/auth/activity.ts';
+import { recordActivity } from '../../server/accounts/activity.ts';
 import { accountActivity, sessions, users } from '../../server/db/schema.ts';
 import { hashToken } from '../../server/lib/tokens.ts';
 import { ActivityEntryStruct } from '../../src/api/sessions.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '../../contracts/account-rules.ts';
 import { API_TOKEN_ERRORS } from '../../contracts/api-tokens.ts';
-import { PROFILE_LIMITS } from '../../server/auth/profile-common.ts';
+import { PROFILE_LIMITS } from '../../server/accounts/profile-common.ts';
 import { linkIn, type SignedInUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import { freshIp, mailedHash, send } from './auth-helpers.ts';
 import { call, createAccount, hashOf, PASSWORD, paths } from './profile-fixtures.ts';

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../../server/auth/accounts.repository.ts';
-import { issueLink, redeemLink } from '../../server/auth/links.ts';
+import { findUserByEmail } from '../../server/accounts/accounts.repository.ts';
+import { issueLink, redeemLink } from '../../server/accounts/links.ts';
 import { emailLinks, users } from '../../server/db/schema.ts';
 import { MAIL_LIMITS } from '../../server/lib/mail-limits.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_LIMITS } from '../../server/auth/rate-limits.ts';
-import { SIGN_IN_LIMITS } from '../../server/auth/sign-in-throttle.ts';
+import { AUTH_LIMITS } from '../../server/accounts/rate-limits.ts';
+import { SIGN_IN_LIMITS } from '../../server/accounts/sign-in-throttle.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { type Fields, freshIp, mailedHash, send, signIn, signUp } from './auth-helpers.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../../server/auth/accounts.repository.ts';
-import { revokeOtherSessions, SESSION_TTL_MS } from '../../server/auth/sessions.ts';
+import { findUserByEmail } from '../../server/accounts/accounts.repository.ts';
+import { revokeOtherSessions, SESSION_TTL_MS } from '../../server/accounts/sessions.ts';
 import { emailLinks, sessions } from '../../server/db/schema.ts';
 import { hashToken } from '../../server/lib/tokens.ts';
 import { form, startTestServer, type TestServer } from '../helpers/server.ts';

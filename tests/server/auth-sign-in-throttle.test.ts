@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_COOKIE } from '../../server/accounts/device-cookie.ts';
+import { SIGN_IN_LIMITS } from '../../server/accounts/sign-in-throttle.ts';
 import { buildApp } from '../../server/app.ts';
-import { DEVICE_COOKIE } from '../../server/auth/device-cookie.ts';
-import { SIGN_IN_LIMITS } from '../../server/auth/sign-in-throttle.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { freshIp, send, signUp } from './auth-helpers.ts';
 

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nodeRequestHeaders } from '../../contracts/node-signing.ts';
-import { hashPassword } from '../../server/auth/passwords.ts';
+import { hashPassword } from '../../server/accounts/passwords.ts';
 import { sessions, users } from '../../server/db/schema.ts';
 import { safeString } from '../../server/lib/input-schema.ts';
 import type { RouteEntry } from '../../server/lib/route-table.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueLink, LINK_TTL_MS } from '../../server/auth/links.ts';
+import { issueLink, LINK_TTL_MS } from '../../server/accounts/links.ts';
 import { linkIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { type Account, freshIp, get, send, signIn, signUp } from './auth-helpers.ts';
 import { call, hashOf, paths } from './profile-fixtures.ts';

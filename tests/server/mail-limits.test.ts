@@ -2,7 +2,7 @@ import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWER_ROLE } from '../../contracts/team-body.ts';
 import { INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
-import { AUTH_LIMITS } from '../../server/auth/rate-limits.ts';
+import { AUTH_LIMITS } from '../../server/accounts/rate-limits.ts';
 import { mailOutbox } from '../../server/db/schema.ts';
 import { MAIL_LIMITS } from '../../server/lib/mail-limits.ts';
 import {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_CLOCK, nodeRequestHeaders } from '../../contracts/node-signing.ts';
 import { nodes } from '../../server/db/schema.ts';
-import { NODE_LIMITS } from '../../server/node/node-limits.ts';
+import { NODE_LIMITS } from '../../server/nodes/node-limits.ts';
 import { type NodeKeys, registerNode } from '../helpers/nodes.ts';
 import { createSignedInUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import { freshIp } from './auth-helpers.ts';

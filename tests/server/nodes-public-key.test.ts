@@ -7,7 +7,7 @@ import {
   publicKeyProblem,
   wrongKeyTypeReason,
 } from '../../contracts/public-key-diagnosis.ts';
-import { parsePublicKey } from '../../server/api/public-key.ts';
+import { parsePublicKey } from '../../server/nodes/public-key.ts';
 import { newNodeKeys, postCreateNode, registerNode } from '../helpers/nodes.ts';
 import {
   createSignedInUser,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { create } from 'superstruct';
-import { hashPassword } from '../../server/auth/passwords.ts';
+import { hashPassword } from '../../server/accounts/passwords.ts';
 import { users } from '../../server/db/schema.ts';
 import { type User, UserStruct } from '../../src/api/auth.ts';
 import { createSignedInUser, form, type SignedInUser, type TestServer } from '../helpers/server.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueLink } from '../../server/auth/links.ts';
+import { issueLink } from '../../server/accounts/links.ts';
 import { linkIn, type SignedInUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import { call, createAccount, hashOf, PASSWORD, paths } from './profile-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../server/auth/passwords.ts';
+import { verifyPassword } from '../../server/accounts/passwords.ts';
 import { sessions, teams, users } from '../../server/db/schema.ts';
 import { hashToken, randomToken } from '../../server/lib/tokens.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MAX_STREAMS_PER_USER } from '../../server/api/sse-streams.ts';
 import { sessions, teamMembers } from '../../server/db/schema.ts';
 import { SSE_COOKIE } from '../../server/lib/authenticate.ts';
+import { MAX_STREAMS_PER_USER } from '../../server/live/sse-streams.ts';
 import { openStream, type Stream } from '../helpers/event-stream.ts';
 import { newNodeKeys } from '../helpers/nodes.ts';
 import {

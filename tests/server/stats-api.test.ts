@@ -3,7 +3,7 @@ import { create } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatPoint } from '../../contracts/stats-answer.ts';
 import { nodes } from '../../server/db/schema.ts';
-import type { MinutePoint } from '../../server/stats/stats.repository.ts';
+import type { MinutePoint } from '../../server/statistics/stats.repository.ts';
 import { StatsResponseStruct } from '../../src/api/stats.ts';
 import {
   createSignedInUser,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StatsCache } from '../../server/stats/stats-cache.ts';
-import { StatsVersions } from '../../server/stats/stats-versions.ts';
+import { StatsCache } from '../../server/statistics/stats-cache.ts';
+import { StatsVersions } from '../../server/statistics/stats-versions.ts';
 
 const answer = (text: string) => ({ result: text, total: '', points: 1 });
 

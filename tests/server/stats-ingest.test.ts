@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeRequestHeaders } from '../../contracts/node-signing.ts';
 import { nodes, stat20m, statHour, statMinute } from '../../server/db/schema.ts';
-import { createIngestService } from '../../server/stats/ingest.service.ts';
+import { createIngestService } from '../../server/statistics/ingest.service.ts';
 import {
   createSignedInUser,
   type SignedInUser,

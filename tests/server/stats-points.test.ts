@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { float8Text } from '../../server/stats/float8-text.ts';
+import { float8Text } from '../../server/statistics/float8-text.ts';
 import {
   createSignedInUser,
   type SignedInUser,

@@ -6,7 +6,7 @@ import {
   RETENTION_FIRST_RUN_MS,
   RETENTION_INTERVAL_MS,
   startRetentionJob,
-} from '../../server/stats/retention.ts';
+} from '../../server/statistics/retention.ts';
 import { createSignedInUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import { createActiveNode, ingest, minutes, NOW_SECONDS, type TestNode } from '../helpers/telemetry.ts';
 

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stat20m, statHour, statMinute } from '../../server/db/schema.ts';
-import type { MinutePoint } from '../../server/stats/stats.repository.ts';
+import type { MinutePoint } from '../../server/statistics/stats.repository.ts';
 import {
   createSignedInUser,
   type SignedInUser,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteExpiredStats } from '../../server/stats/retention.ts';
+import { deleteExpiredStats } from '../../server/statistics/retention.ts';
 import {
   createSignedInUser,
   type SignedInUser,

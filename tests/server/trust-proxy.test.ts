@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_LIMITS } from '../../server/auth/rate-limits.ts';
+import { AUTH_LIMITS } from '../../server/accounts/rate-limits.ts';
 import { loadConfig, type TrustProxy } from '../../server/config.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { send } from './auth-helpers.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
-import { hashPassword } from '../../server/auth/passwords.ts';
+import { hashPassword } from '../../server/accounts/passwords.ts';
 import { users } from '../../server/db/schema.ts';
 import { registerNode } from '../helpers/nodes.ts';
 import {

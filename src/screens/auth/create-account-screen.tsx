@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { PROFILE_MAX } from '../../../contracts/account-rules.ts';
 import { onboardingDone } from '../../lib/onboarding.ts';
-import { createAccountMachine } from '../../machines/create-account.machine.ts';
+import { createAccountMachine } from '../../machines/auth/create-account.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { useSession } from '../../shared/session-context.tsx';

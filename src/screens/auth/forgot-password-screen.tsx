@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { passwordRecoveryMachine } from '../../machines/password-recovery.machine.ts';
+import { passwordRecoveryMachine } from '../../machines/auth/password-recovery.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { Button } from '../../ui/button.tsx';

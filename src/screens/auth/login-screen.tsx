@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { tokenStore } from '../../api/token-store.ts';
-import { loginMachine } from '../../machines/login.machine.ts';
+import { loginMachine } from '../../machines/auth/login.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { routeState } from '../../shared/route-state.ts';

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { tokenStore } from '../../api/token-store.ts';
-import { setPasswordMachine } from '../../machines/set-password.machine.ts';
+import { setPasswordMachine } from '../../machines/auth/set-password.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { Button } from '../../ui/button.tsx';

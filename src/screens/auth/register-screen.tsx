@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { registrationMachine } from '../../machines/registration.machine.ts';
+import { registrationMachine } from '../../machines/auth/registration.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { routeState } from '../../shared/route-state.ts';

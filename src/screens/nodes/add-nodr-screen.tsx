@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { NODE_LIMIT_MESSAGE } from '../../../contracts/node-rules.ts';
 import { SOON_DETAIL } from '../../lib/node-messages.ts';
-import { addNodeMachine } from '../../machines/add-node.machine.ts';
+import { addNodeMachine } from '../../machines/nodes/add-node.machine.ts';
 import { useAppActorRef } from '../../shared/app-actor.ts';
 import { useAppConfig } from '../../shared/app-config-context.tsx';
 import { paths } from '../../shared/paths.ts';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import type { Node } from '../../api/nodes.ts';
-import { nodeHealthMachine } from '../../machines/node-health.machine.ts';
+import { nodeHealthMachine } from '../../machines/nodes/node-health.machine.ts';
 import { useAppActorRef } from '../../shared/app-actor.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';

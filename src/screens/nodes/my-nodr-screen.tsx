@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { TEAM_ERRORS } from '../../../contracts/team-body.ts';
 import { summaryLine } from '../../lib/node-status.ts';
-import { nodeListMachine } from '../../machines/node-list.machine.ts';
+import { nodeListMachine } from '../../machines/nodes/node-list.machine.ts';
 import { useAppActorRef } from '../../shared/app-actor.ts';
 import { useHealthUpdates, useLiveUpdates, useReconnected } from '../../shared/live-updates.ts';
 import { paths } from '../../shared/paths.ts';

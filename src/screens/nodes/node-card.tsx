@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import { SUSPENDED_MESSAGE } from '../../lib/node-status.ts';
-import { awaitsFirstCheck, type NodeActorRef, shownStatus } from '../../machines/node.machine.ts';
+import { awaitsFirstCheck, type NodeActorRef, shownStatus } from '../../machines/nodes/node.machine.ts';
 import { IconButton } from '../../ui/button.tsx';
 import { ChevronDownIcon, PowerIcon, SettingsIcon, TrashIcon } from '../../ui/icons.tsx';
 import { FirstRunHint } from './first-run-hint.tsx';

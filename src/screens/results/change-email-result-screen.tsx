@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { emailChangeLinkMachine } from '../../machines/email-change.actors.ts';
+import { emailChangeLinkMachine } from '../../machines/settings/email-change.actors.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome } from './link-result.tsx';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { tokenStore } from '../../api/token-store.ts';
-import { deletionLinkMachine } from '../../machines/account-deletion.actors.ts';
+import { deletionLinkMachine } from '../../machines/settings/account-deletion.actors.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome, SupportLink } from './link-result.tsx';

@@ -3,7 +3,7 @@ import { TEAM_ERRORS } from '../../../contracts/team-body.ts';
 import { tokenStore } from '../../api/token-store.ts';
 import { formatDate } from '../../lib/format.ts';
 import { teamMessage } from '../../lib/team-messages.ts';
-import { invitationMachine } from '../../machines/invitation.machine.ts';
+import { invitationMachine } from '../../machines/teams/invitation.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { pendingInvitation } from '../../shared/pending-invitation.ts';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { unsubscribeLinkMachine } from '../../machines/unsubscribe.actors.ts';
+import { unsubscribeLinkMachine } from '../../machines/settings/unsubscribe.actors.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome } from './link-result.tsx';

@@ -1,5 +1,5 @@
 import { ACTIVITY, ACTIVITY_RETENTION_DAYS, ACTIVITY_WORDS } from '../../../contracts/account-activity.ts';
-import { activityMachine } from '../../machines/activity.machine.ts';
+import { activityMachine } from '../../machines/settings/activity.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { Button } from '../../ui/button.tsx';

@@ -10,7 +10,7 @@ import {
   type CreatedApiTokenBody,
 } from '../../../contracts/api-tokens.ts';
 import { formatDate } from '../../lib/format.ts';
-import { apiTokensMachine } from '../../machines/api-tokens.machine.ts';
+import { apiTokensMachine } from '../../machines/settings/api-tokens.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { useSession } from '../../shared/session-context.tsx';

@@ -1,4 +1,4 @@
-import { accountDeletionMachine } from '../../machines/account-deletion.machine.ts';
+import { accountDeletionMachine } from '../../machines/settings/account-deletion.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';

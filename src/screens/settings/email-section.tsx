@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { emailChangeMachine } from '../../machines/email-change.machine.ts';
+import { emailChangeMachine } from '../../machines/settings/email-change.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';

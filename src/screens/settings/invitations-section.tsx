@@ -1,6 +1,6 @@
 import { formatDate } from '../../lib/format.ts';
 import { teamMessage } from '../../lib/team-messages.ts';
-import { myInvitationsMachine } from '../../machines/my-invitations.machine.ts';
+import { myInvitationsMachine } from '../../machines/teams/my-invitations.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { OFFLINE_ALERT_DELAYS_MIN, type OfflineAlertDelayMin } from '../../../contracts/notifications.ts';
-import { notificationsMachine } from '../../machines/notifications.machine.ts';
+import { notificationsMachine } from '../../machines/settings/notifications.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { PASSKEY_LIMITS, type PasskeyBody } from '../../../contracts/passkeys.ts';
 import { formatDate } from '../../lib/format.ts';
-import { passkeysMachine } from '../../machines/passkeys.machine.ts';
+import { passkeysMachine } from '../../machines/settings/passkeys.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';

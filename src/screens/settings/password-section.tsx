@@ -3,7 +3,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import {
   type PasswordField as Field,
   passwordChangeMachine,
-} from '../../machines/password-change.machine.ts';
+} from '../../machines/settings/password-change.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { pendingRequestMachine } from '../../machines/pending-request.machine.ts';
+import type { pendingRequestMachine } from '../../machines/settings/pending-request.machine.ts';
 import { Button } from '../../ui/button.tsx';
 import { WarningIcon } from '../../ui/icons.tsx';
 import { FormError } from '../../ui/text-field.tsx';

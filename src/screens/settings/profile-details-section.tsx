@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { PROFILE_MAX } from '../../../contracts/account-rules.ts';
-import { type ProfileField, profileMachine } from '../../machines/profile.machine.ts';
-import { profileMessages } from '../../machines/profile-rules.ts';
+import { type ProfileField, profileMachine } from '../../machines/settings/profile.machine.ts';
+import { profileMessages } from '../../machines/settings/profile-rules.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';

@@ -1,4 +1,4 @@
-import { profileMachine } from '../../machines/profile.machine.ts';
+import { profileMachine } from '../../machines/settings/profile.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';

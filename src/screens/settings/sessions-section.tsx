@@ -1,5 +1,5 @@
 import type { SignedInBrowser } from '../../api/sessions.ts';
-import { type SignOutTarget, sessionsMachine } from '../../machines/sessions.machine.ts';
+import { type SignOutTarget, sessionsMachine } from '../../machines/settings/sessions.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { twoFactorSettingsMachine } from '../../machines/two-factor-settings.machine.ts';
+import { twoFactorSettingsMachine } from '../../machines/settings/two-factor-settings.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { CheckCircleIcon, ChevronDownIcon } from '../../ui/icons.tsx';

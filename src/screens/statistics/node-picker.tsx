@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { groupOf, type StatGroup, type StatNode } from '../../machines/statistics.selection.ts';
+import { groupOf, type StatGroup, type StatNode } from '../../machines/statistics/statistics.selection.ts';
 import { ChevronDownIcon } from '../../ui/icons.tsx';
 import styles from './node-picker.module.css';
 

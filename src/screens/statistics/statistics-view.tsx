@@ -7,7 +7,7 @@ import {
   type StatisticsSnapshot,
   selectedKeys,
   statisticsMachine,
-} from '../../machines/statistics.machine.ts';
+} from '../../machines/statistics/statistics.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { paths } from '../../shared/paths.ts';

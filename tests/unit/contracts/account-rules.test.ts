@@ -7,8 +7,8 @@ import {
   isProfileFieldTooLong,
 } from '../../../contracts/account-rules.ts';
 import { isNodeNameTooLong } from '../../../contracts/node-rules.ts';
-import { validateNewPassword } from '../../../src/machines/auth-validation.ts';
-import { profileMessages, validateProfile } from '../../../src/machines/profile-rules.ts';
+import { validateNewPassword } from '../../../src/machines/auth/auth-validation.ts';
+import { profileMessages, validateProfile } from '../../../src/machines/settings/profile-rules.ts';
 
 describe('account rules shared by the web app and the server (issue 14)', () => {
   it('counts characters as code points: an emoji is one, not two UTF-16 units', () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isEmail } from '../../../contracts/account-rules.ts';
 import { hasInvisibleCharacters } from '../../../contracts/visible-text.ts';
-import { validateProfile } from '../../../src/machines/profile-rules.ts';
+import { validateProfile } from '../../../src/machines/settings/profile-rules.ts';
 
 describe('hasInvisibleCharacters', () => {
   it.each([

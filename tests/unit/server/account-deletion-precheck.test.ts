@@ -4,7 +4,7 @@ import type { PrecheckStatus } from '../../../contracts/account-deletion.ts';
 import {
   precheckDeletion,
   type TeamMembershipSummary,
-} from '../../../server/auth/account-deletion.precheck.ts';
+} from '../../../server/accounts/account-deletion.precheck.ts';
 
 const ADMIN = 10;
 const VIEWER = 20;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HardwareReport } from '../../../contracts/node-protocol.ts';
-import { checkHardware, isAcceptableIp } from '../../../server/api/hardware-check.ts';
-import type { ConfigRow } from '../../../server/api/nodes.repository.ts';
+import { checkHardware, isAcceptableIp } from '../../../server/nodes/hardware-check.ts';
+import type { ConfigRow } from '../../../server/nodes/nodes.repository.ts';
 
 const config: ConfigRow = {
   id: 2,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type LinkTimes, linkStateAt } from '../../../server/auth/link-state.ts';
+import { type LinkTimes, linkStateAt } from '../../../server/accounts/link-state.ts';
 
 const now = new Date('2026-03-01T12:00:00Z');
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StatPoint } from '../../../contracts/stats-answer.ts';
-import { CSV_PAGE_BUCKETS, statsCsvStream } from '../../../server/stats/stats-csv.ts';
+import { CSV_PAGE_BUCKETS, statsCsvStream } from '../../../server/statistics/stats-csv.ts';
 
 const point = (dt: number): StatPoint => ({
   dt,

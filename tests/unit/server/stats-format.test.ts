@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statsFormatOf } from '../../../server/stats/stats-format.ts';
+import { statsFormatOf } from '../../../server/statistics/stats-format.ts';
 
 describe('the statistics call chooses JSON or CSV', () => {
   it.each([

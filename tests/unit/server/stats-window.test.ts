@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../../server/lib/errors.ts';
-import { statsWindowOf } from '../../../server/stats/stats-window.ts';
+import { statsWindowOf } from '../../../server/statistics/stats-window.ts';
 
 /** The refusal statsWindowOf throws, as the answer's status, code and message. */
 function refusal(run: () => unknown) {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { TeamMemberBody } from '../../../../contracts/team-body.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { roleChoices } from '../../../lib/team-messages.ts';
-import type { TeamConfirm } from '../../../machines/team-members.machine.ts';
+import type { TeamConfirm } from '../../../machines/teams/team-members.machine.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmInline } from '../confirm-inline.tsx';
 import { RoleBadge } from './role-badge.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { isAdminRole } from '../../../../contracts/account-codes.ts';
 import { TEAM_ERRORS } from '../../../../contracts/team-body.ts';
 import { teamMessage } from '../../../lib/team-messages.ts';
-import { teamMembersMachine } from '../../../machines/team-members.machine.ts';
+import { teamMembersMachine } from '../../../machines/teams/team-members.machine.ts';
 import { useAppActor } from '../../../shared/app-actor.ts';
 import { useReconnected } from '../../../shared/live-updates.ts';
 import { useSession } from '../../../shared/session-context.tsx';

@@ -1,0 +1,76 @@
+import { STREAM_EVENT } from '../../contracts/event-stream.ts';
+import type { HardwareCheck } from '../../contracts/hardware-check.ts';
+import type { HardwareReport } from '../../contracts/node-protocol.ts';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
+import { queueForAdmins } from '../alerts/alerts.repository.ts';
+import type { Deps } from '../deps.ts';
+import { conflict } from '../lib/errors.ts';
+import { checkHardware } from './hardware-check.ts';
+import type { NodeRow } from './nodes.repository.ts';
+import * as repo from './nodes.repository.ts';
+
+const notConfiguring = () =>
+  conflict('not_configuring', 'Only a NODR being configured (status 1) reports its hardware.');
+
+function resultOf(check: string | null): boolean | undefined {
+  if (!check) return undefined;
+  try {
+    return (JSON.parse(check) as Partial<HardwareCheck>).result;
+  } catch {
+    return undefined;
+  }
+}
+
+const passed = (check: string | null) => resultOf(check) === true;
+
+/** What a node's signed reports change: its hardware check and its heartbeat (docs/node-protocol.md). */
+export function createVerificationService(deps: Deps) {
+  return {
+    /**
+     * The hardware check of a node in status 1 (spec 4 sub-states): each reported value against the node's
+     * configuration. A failed check leaves it 'Misconfigured', a passed one 'Launching NODR app'; either way the
+     * status stays 1 until the first heartbeat after a passed check.
+     */
+    async recordCheck(node: NodeRow, report: HardwareReport): Promise<HardwareCheck> {
+      if (node.status !== NODE_STATUS.configuring) throw notConfiguring();
+      const config = await repo.findConfig(deps.db, node.configId);
+      if (!config) throw notConfiguring();
+      const check = checkHardware(config, report);
+      const row = await deps.db.transaction(async (tx) => {
+        const updated = await repo.setStatusIf(tx, node.id, [NODE_STATUS.configuring], {
+          check: JSON.stringify(check),
+          storage: report.storage,
+          ram: report.ram,
+          ipAddress: report.ip,
+          os: report.os,
+          bandwidth: report.bandwidth,
+        });
+        // issue 9: the admins hear of a node turning Misconfigured once, not of each failed check that repeats it.
+        if (updated && !check.result && resultOf(node.check) !== false) {
+          await queueForAdmins(tx, {
+            nodeIds: [node.id],
+            kind: 'misconfigured',
+            offlineSince: null,
+            at: deps.clock.now(),
+          });
+        }
+        return updated;
+      });
+      if (!row) throw notConfiguring();
+      deps.hub.publish(node.teamId, STREAM_EVENT.verification);
+      return check;
+    },
+
+    /** A signed heartbeat: a node in status 1 whose last check passed becomes active (10); otherwise nothing changes. */
+    async heartbeat(node: NodeRow): Promise<{ status: number }> {
+      if (node.status === NODE_STATUS.configuring && node.check && passed(node.check)) {
+        const row = await repo.activateIfChecked(deps.db, node.id, node.check);
+        if (row) {
+          deps.hub.publish(node.teamId, STREAM_EVENT.verification);
+          return { status: row.status };
+        }
+      }
+      return { status: node.status };
+    },
+  };
+}

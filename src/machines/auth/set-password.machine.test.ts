@@ -1,0 +1,88 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { actorDone, actorError, createMachineModel } from '../../../tests/model/machine-model.ts';
+import type { PasswordStep, SetNewPasswordInput } from '../../api/auth.ts';
+import { ApiError } from '../../api/client.ts';
+import { setPasswordMachine } from './set-password.machine.ts';
+
+const token = {
+  access_token: 'n3w',
+  token_type: 'Bearer' as const,
+  expires_at: '2030-01-01T00:00:00Z',
+  user_id: 7,
+};
+
+const challenge = {
+  two_factor_required: true as const,
+  challenge: 'ch4ll3nge',
+  expires_at: '2030-01-01T00:05:00Z',
+};
+
+describe('set-password machine, model', () => {
+  const model = createMachineModel(setPasswordMachine, {
+    input: { hash: 'h4sh' },
+    events: [
+      { type: 'password.submit', password: 'secret1', confirm: 'secret1' },
+      { type: 'password.submit', password: '', confirm: '' },
+      { type: 'password.submit', password: 'short', confirm: 'other' },
+      { type: 'password.edit', field: 'confirm' },
+      actorDone('savePassword', token),
+      actorDone('savePassword', challenge),
+      actorError(
+        'savePassword',
+        new ApiError(400, 'invalid_link', 'This link is expired or has already been used.'),
+      ),
+    ],
+  });
+  for (const path of model.paths) it(path.description, () => model.run(path));
+  it('reaches every state and transition', () => model.expectFullCoverage());
+});
+
+describe('set-password machine, behaviour', () => {
+  it('sends the hash with the trimmed passwords, stores the token and goes on', async () => {
+    const save = vi.fn(async (_input: unknown) => token);
+    const storeToken = vi.fn();
+    const goNext = vi.fn();
+    const machine = setPasswordMachine.provide({
+      actors: { savePassword: fromPromise(({ input }) => save(input)) },
+      actions: { storeToken: (_, params) => storeToken(params.token), goNext },
+    });
+    const actor = createActor(machine, { input: { hash: 'h4sh' } }).start();
+    actor.send({ type: 'password.submit', password: ' secret1 ', confirm: 'secret1  ' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('signedIn'));
+    expect(save).toHaveBeenCalledWith({ hash: 'h4sh', password: 'secret1', confirm: 'secret1' });
+    expect(storeToken).toHaveBeenCalledWith('n3w');
+    expect(goNext).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the rules of spec 5', () => {
+    const actor = createActor(setPasswordMachine, { input: { hash: 'h' } }).start();
+    const submit = (password: string, confirm: string) => {
+      actor.send({ type: 'password.submit', password, confirm });
+      return actor.getSnapshot().context.errors;
+    };
+    expect(submit('', '')).toEqual({ form: 'All fields are required' });
+    expect(submit('12345', '12345')).toEqual({ password: 'Minimum 6 symbols are required' });
+    expect(submit('secret1', '')).toEqual({ confirm: 'Required field' });
+    expect(submit('', 'secret1')).toEqual({ password: 'Required field' });
+    expect(submit('secret1', 'secret2')).toEqual({ confirm: 'Passwords do not match' });
+    actor.send({ type: 'password.edit', field: 'confirm' });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+  });
+
+  it('sends the person to sign in with a code when the account has two-factor sign-in on (issue 10)', async () => {
+    const storeToken = vi.fn();
+    const goNext = vi.fn();
+    const goToSignIn = vi.fn();
+    const machine = setPasswordMachine.provide({
+      actors: { savePassword: fromPromise<PasswordStep, SetNewPasswordInput>(async () => challenge) },
+      actions: { storeToken: (_, params) => storeToken(params.token), goNext, goToSignIn },
+    });
+    const actor = createActor(machine, { input: { hash: 'h4sh' } }).start();
+    actor.send({ type: 'password.submit', password: 'secret1', confirm: 'secret1' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('codeNeeded'));
+    expect(goToSignIn).toHaveBeenCalledOnce();
+    expect(storeToken).not.toHaveBeenCalled();
+    expect(goNext).not.toHaveBeenCalled();
+  });
+});

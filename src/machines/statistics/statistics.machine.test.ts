@@ -1,0 +1,218 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { StatSeries } from '../../workers/stats.ts';
+import type { StatisticsSetup, StatsLoadInput } from './statistics.actors.ts';
+import { isLoadingStat, isSavingTabs, isStatError, statisticsMachine } from './statistics.machine.ts';
+import type { SavedStatSettings, StatNode } from './statistics.selection.ts';
+
+const nodes: StatNode[] = [
+  { id: 1, name: 'Edge A', status: 10, licenseKey: 'key-a' },
+  { id: 2, name: '', status: 10, licenseKey: 'key-b' },
+  { id: 3, name: 'Spare', status: 20, licenseKey: 'key-c' },
+  { id: 4, name: 'Old', status: 50, licenseKey: 'key-d' },
+];
+
+function series(interval: number): StatSeries {
+  const empty = new Float64Array(0);
+  return {
+    interval,
+    times: empty,
+    uplink: empty,
+    delivered: empty,
+    input: empty,
+    chart: { uplink: [], delivered: [], input: [], quality: [], ratio: [] },
+    quality: empty,
+    ratio: empty,
+    filled: 0,
+    dataFrom: -1,
+    dataTo: -1,
+    partial: null,
+    asOf: null,
+    totals: { uplinkBits: 0, deliveredBits: 0, inputBits: 0, viewers: 0, quality: 0, ratio: 0 },
+  };
+}
+
+function start(options: { text?: string | null; failSetup?: boolean; failStats?: boolean } = {}) {
+  const loads: StatsLoadInput[] = [];
+  const saves: SavedStatSettings[] = [];
+  const machine = statisticsMachine.provide({
+    actors: {
+      loadStatisticsSetup: fromPromise<StatisticsSetup, { userId: number; teamId: number }>(async () => {
+        if (options.failSetup) throw new Error('offline');
+        return { nodes, text: options.text ?? '{}' };
+      }),
+      loadStatSeries: fromPromise<StatSeries, StatsLoadInput>(async ({ input }) => {
+        loads.push(input);
+        if (options.failStats) throw new Error('500');
+        return series(0);
+      }),
+      loadSampleSeries: fromPromise<StatSeries>(async () => series(60)),
+      saveStatSettings: fromPromise<string, { userId: number; teamId: number; settings: SavedStatSettings }>(
+        async ({ input }) => {
+          saves.push(input.settings);
+          return JSON.stringify(input.settings);
+        },
+      ),
+    },
+  });
+  const actor = createActor(machine, { input: { userId: 7, teamId: 9 } });
+  actor.start();
+  return { actor, loads, saves };
+}
+
+const settled = (actor: ReturnType<typeof start>['actor']) =>
+  waitFor(actor, (snapshot) => !isLoadingStat(snapshot) && !isSavingTabs(snapshot));
+
+describe('statisticsMachine', () => {
+  it('starts on Day with every active node selected and loads their statistics', async () => {
+    const { actor, loads } = start();
+    expect(isLoadingStat(actor.getSnapshot())).toBe(true);
+    const snapshot = await settled(actor);
+    expect(snapshot.matches({ active: { view: 'ready' } })).toBe(true);
+    expect(snapshot.context.filter).toBe('day');
+    expect(snapshot.context.selected).toEqual([1, 2]);
+    expect(loads).toEqual([{ filter: 'day', teamId: 9, licenceKeys: ['key-a', 'key-b'] }]);
+    expect(snapshot.context.discrete).toBe(60);
+    expect(snapshot.context.sample).toBe(false);
+  });
+
+  it('sets the interval to 1200 s for Week and 3600 s for Month after the load, and saves the filter', async () => {
+    const { actor, loads, saves } = start();
+    await settled(actor);
+    actor.send({ type: 'filter.select', filter: 'week' });
+    expect(actor.getSnapshot().context.discrete).toBe(60);
+    expect(isSavingTabs(actor.getSnapshot())).toBe(true);
+    expect((await settled(actor)).context.discrete).toBe(1200);
+    actor.send({ type: 'filter.select', filter: 'month' });
+    const snapshot = await settled(actor);
+    expect(snapshot.context.discrete).toBe(3600);
+    expect(loads.map((load) => load.filter)).toEqual(['day', 'week', 'month']);
+    expect(saves).toEqual([
+      { filter: 'week', selected: [1, 2] },
+      { filter: 'month', selected: [1, 2] },
+    ]);
+    expect(snapshot.context.statTabs).toEqual({ filter: 'month', selected: [1, 2] });
+  });
+
+  it('shows the sample data once nothing is selected', async () => {
+    const { actor } = start();
+    await settled(actor);
+    actor.send({ type: 'node.toggle', id: 1 });
+    actor.send({ type: 'node.toggle', id: 2 });
+    const snapshot = await settled(actor);
+    expect(snapshot.matches({ active: { view: 'showingSample' } })).toBe(true);
+    expect(snapshot.context.sample).toBe(true);
+    expect(snapshot.context.selected).toEqual([]);
+  });
+
+  it('restores a saved filter and selection, ignoring nodes that are gone', async () => {
+    const { actor, loads } = start({ text: JSON.stringify({ filter: 'month', selected: [3, 99] }) });
+    const snapshot = await settled(actor);
+    expect(snapshot.context.filter).toBe('month');
+    expect(snapshot.context.selected).toEqual([3]);
+    expect(loads).toEqual([{ filter: 'month', teamId: 9, licenceKeys: ['key-c'] }]);
+  });
+
+  it('restores an empty selection as the sample data', async () => {
+    const { actor, loads } = start({ text: JSON.stringify({ filter: 'week', selected: [] }) });
+    const snapshot = await settled(actor);
+    expect(snapshot.context.sample).toBe(true);
+    expect(loads).toEqual([]);
+  });
+
+  it('falls back to the defaults when the saved text is not readable', async () => {
+    const { actor } = start({ text: 'not json' });
+    const snapshot = await settled(actor);
+    expect(snapshot.context.filter).toBe('day');
+    expect(snapshot.context.selected).toEqual([1, 2]);
+  });
+
+  it('toggles a whole group, and ignores unknown nodes and the current filter', async () => {
+    const { actor, saves } = start();
+    await settled(actor);
+    actor.send({ type: 'group.toggle', group: 'inactive' });
+    expect(actor.getSnapshot().context.selected).toEqual([1, 2, 3]);
+    actor.send({ type: 'group.toggle', group: 'active' });
+    expect(actor.getSnapshot().context.selected).toEqual([3]);
+    await settled(actor);
+    actor.send({ type: 'node.toggle', id: 99 });
+    actor.send({ type: 'filter.select', filter: 'day' });
+    expect(isLoadingStat(actor.getSnapshot())).toBe(false);
+    expect(saves.at(-1)).toEqual({ filter: 'day', selected: [3] });
+  });
+
+  it('fails a load with the error flag and retries on request', async () => {
+    const { actor, loads } = start({ failStats: true });
+    const snapshot = await settled(actor);
+    expect(isStatError(snapshot)).toBe(true);
+    actor.send({ type: 'stats.reload' });
+    await settled(actor);
+    expect(loads).toHaveLength(2);
+  });
+
+  it('is unavailable when the node list cannot be read', async () => {
+    const { actor } = start({ failSetup: true });
+    const snapshot = await settled(actor);
+    expect(snapshot.matches('unavailable')).toBe(true);
+    expect(isStatError(snapshot)).toBe(true);
+  });
+
+  it('keeps the tabs when a save fails, and only clears the saving flag', async () => {
+    const failing = statisticsMachine.provide({
+      actors: {
+        loadStatisticsSetup: fromPromise<StatisticsSetup, { userId: number; teamId: number }>(async () => ({
+          nodes,
+          text: '{"filter":"day"}',
+        })),
+        loadStatSeries: fromPromise<StatSeries, StatsLoadInput>(async () => series(60)),
+        loadSampleSeries: fromPromise(async () => series(60)),
+        saveStatSettings: fromPromise<
+          string,
+          { userId: number; teamId: number; settings: SavedStatSettings }
+        >(
+          vi.fn(async () => {
+            throw new Error('500');
+          }),
+        ),
+      },
+    });
+    const actor = createActor(failing, { input: { userId: 7, teamId: 9 } }).start();
+    await settled(actor);
+    actor.send({ type: 'filter.select', filter: 'week' });
+    const snapshot = await settled(actor);
+    expect(snapshot.context.statTabs).toEqual({ filter: 'day' });
+    expect(snapshot.context.filter).toBe('week');
+  });
+
+  it('lets a newer change supersede a running load (its request is aborted) and keeps only the newer answer', async () => {
+    const signals: AbortSignal[] = [];
+    const answers: ((series: StatSeries) => void)[] = [];
+    const machine = statisticsMachine.provide({
+      actors: {
+        loadStatisticsSetup: fromPromise<StatisticsSetup, { userId: number; teamId: number }>(async () => ({
+          nodes,
+          text: '{}',
+        })),
+        loadStatSeries: fromPromise<StatSeries, StatsLoadInput>(({ signal }) => {
+          signals.push(signal);
+          return new Promise((resolve) => answers.push(resolve));
+        }),
+        loadSampleSeries: fromPromise<StatSeries>(async () => series(60)),
+        saveStatSettings: fromPromise<
+          string,
+          { userId: number; teamId: number; settings: SavedStatSettings }
+        >(async () => '{}'),
+      },
+    });
+    const actor = createActor(machine, { input: { userId: 7, teamId: 9 } }).start();
+    await waitFor(actor, () => signals.length === 1);
+    actor.send({ type: 'filter.select', filter: 'month' });
+    expect(signals).toHaveLength(2);
+    expect(signals[0]?.aborted).toBe(true);
+    answers[0]?.(series(60));
+    answers[1]?.(series(3600));
+    const snapshot = await settled(actor);
+    expect(snapshot.context.stat?.interval).toBe(3600);
+    expect(snapshot.context.discrete).toBe(3600);
+  });
+});

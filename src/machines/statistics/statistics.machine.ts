@@ -1,0 +1,317 @@
+import { assign, enqueueActions, type SnapshotFrom, setup } from 'xstate';
+import { STATS_PERIOD, type StatsPeriod } from '../../../contracts/stats-periods.ts';
+import type { StatSeries } from '../../workers/stats.ts';
+import {
+  loadSampleSeries,
+  loadStatisticsSetup,
+  loadStatSeries,
+  type StatisticsSetup,
+  saveStatSettings,
+} from './statistics.actors.ts';
+import { REFRESH_JITTER_MS, refreshDelayMs } from './statistics.refresh.ts';
+import {
+  parseObject,
+  restoreSettings,
+  type StatGroup,
+  type StatNode,
+  toggleGroup,
+} from './statistics.selection.ts';
+
+/** spec 3 'Statistics state', by its names where they carry over (see docs/web-statistics.md). */
+export interface StatisticsContext {
+  userId: number;
+  teamId: number;
+  /** The statistics set: nodes with statuses 10, 20, 30, 40 and 50. */
+  nodes: StatNode[];
+  /** Day / Week / Month (spec 2: Day by default). */
+  filter: StatsPeriod;
+  /** Selected node ids (spec 2: every active node by default). */
+  selected: number[];
+  /** stat and statTotal: the series on screen and their totals; null before the first answer. */
+  stat: StatSeries | null;
+  /** The series on screen is the built-in sample (mokStat), shown when no node is selected. */
+  sample: boolean;
+  /** The interval in seconds: 60 by default, then 60 / 1200 / 3600 after a successful load (spec 4). */
+  discrete: number;
+  /** statTabs: the saved settings as parsed from the last save's answer. */
+  statTabs: Record<string, unknown>;
+  /** Counts the loads a person asked for (not the timed refreshes): a new one resets the charts' zoom. */
+  generation: number;
+  /** The page is visible (document.visibilityState): a hidden tab does not refresh. */
+  visible: boolean;
+  /** This tab's offset past each refresh boundary, ms, so that many tabs do not read at the same instant. */
+  jitter: number;
+}
+
+export interface StatisticsInput {
+  userId: number;
+  teamId: number;
+  /** Whether the page is visible now (default: yes). */
+  visible?: boolean;
+  /** The refresh offset, ms (default: random within REFRESH_JITTER_MS). */
+  jitter?: number;
+}
+
+export type StatisticsEvent =
+  | { type: 'filter.select'; filter: StatsPeriod }
+  | { type: 'node.toggle'; id: number }
+  | { type: 'group.toggle'; group: StatGroup }
+  /** Reload what the screen shows (the 'Try again' of a failure, a refresh). */
+  | { type: 'stats.reload' }
+  /** Save the filter and the selection (raised after each change of either). */
+  | { type: 'settings.save' }
+  /** The page was shown or hidden (visibilitychange). */
+  | { type: 'page.visibility'; visible: boolean };
+
+/**
+ * The Statistics screen (spec 2, 4): the node list and saved settings first, then either the sample data (nothing
+ * selected) or the selected nodes' statistics for the filter; each change of filter or selection reloads and saves.
+ */
+export const statisticsMachine = setup({
+  types: {
+    context: {} as StatisticsContext,
+    events: {} as StatisticsEvent,
+    input: {} as StatisticsInput,
+  },
+  actors: { loadStatisticsSetup, loadStatSeries, loadSampleSeries, saveStatSettings },
+  actions: {
+    assignSetup: assign(({ context }, setup: StatisticsSetup) => ({
+      nodes: setup.nodes,
+      ...restoreSettings(setup.text, setup.nodes),
+      statTabs: parseObject(setup.text) ?? context.statTabs,
+    })),
+    assignFilter: assign((_, filter: StatsPeriod) => ({ filter })),
+    toggleNode: assign(({ context }, id: number) => ({
+      selected: context.selected.includes(id)
+        ? context.selected.filter((selected) => selected !== id)
+        : [...context.selected, id],
+    })),
+    toggleGroup: assign(({ context }, group: StatGroup) => ({
+      selected: toggleGroup(context.selected, context.nodes, group),
+    })),
+    // spec 4: after a successful load the interval becomes 60 s for Day, 1200 s for Week, 3600 s for Month.
+    assignStat: assign(({ context }, stat: StatSeries) => ({
+      stat,
+      sample: false,
+      discrete: STATS_PERIOD[context.filter].intervalSeconds,
+      generation: context.generation + 1,
+    })),
+    // A timed refresh of the same view: new figures, the same zoom.
+    assignRefresh: assign((_, stat: StatSeries) => ({ stat })),
+    // The sample points are 60 s apart (spec 9), so its interval is the default one.
+    assignSample: assign(({ context }, stat: StatSeries) => ({
+      stat,
+      sample: true,
+      discrete: 60,
+      generation: context.generation + 1,
+    })),
+    assignVisibility: assign((_, visible: boolean) => ({ visible })),
+    // Raised after the context changed, so that the view's guard sees the new selection.
+    reloadAndSave: enqueueActions(({ enqueue }) => {
+      enqueue.raise({ type: 'stats.reload' });
+      enqueue.raise({ type: 'settings.save' });
+    }),
+    // spec 4: on success the response field text is parsed as JSON and becomes the tabs.
+    assignTabs: assign(({ context }, text: string) => ({ statTabs: parseObject(text) ?? context.statTabs })),
+  },
+  guards: {
+    nothingSelected: ({ context }) => selectedKeys(context).length === 0,
+    nothingRestored: (_, setup: StatisticsSetup) =>
+      selectedKeys({ nodes: setup.nodes, selected: restoreSettings(setup.text, setup.nodes).selected })
+        .length === 0,
+    filterChanged: ({ context }, filter: StatsPeriod) => filter !== context.filter,
+    knownNode: ({ context }, id: number) => context.nodes.some((node) => node.id === id),
+    pageVisible: ({ context }) => context.visible,
+  },
+  delays: {
+    // Day once a minute, Week every 5 min, Month every 15 min, each just after a boundary (statistics.refresh.ts).
+    // Counted from the wall clock when the wait starts, so a failed read (which has no time of its own) still
+    // keeps the reads on their boundaries; tests move it with fake timers.
+    refreshDelay: ({ context }) => refreshDelayMs(context.filter, Date.now() / 1000, context.jitter),
+  },
+}).createMachine({
+  id: 'statistics',
+  context: ({ input }) => ({
+    userId: input.userId,
+    teamId: input.teamId,
+    nodes: [],
+    filter: 'day',
+    selected: [],
+    stat: null,
+    sample: false,
+    discrete: 60,
+    statTabs: {},
+    generation: 0,
+    visible: input.visible ?? true,
+    jitter: input.jitter ?? Math.random() * REFRESH_JITTER_MS,
+  }),
+  on: {
+    'page.visibility': { actions: { type: 'assignVisibility', params: ({ event }) => event.visible } },
+  },
+  initial: 'starting',
+  states: {
+    starting: {
+      invoke: {
+        id: 'setup',
+        src: 'loadStatisticsSetup',
+        input: ({ context }) => ({ userId: context.userId, teamId: context.teamId }),
+        onDone: [
+          {
+            guard: { type: 'nothingRestored', params: ({ event }) => event.output },
+            target: '#statistics.active.view.sample',
+            actions: { type: 'assignSetup', params: ({ event }) => event.output },
+          },
+          {
+            target: '#statistics.active.view.loading',
+            actions: { type: 'assignSetup', params: ({ event }) => event.output },
+          },
+        ],
+        onError: 'unavailable',
+      },
+    },
+    // The node list could not be read: nothing to choose from, so the failure message and a retry.
+    unavailable: {
+      on: { 'stats.reload': 'starting' },
+    },
+    active: {
+      type: 'parallel',
+      // Each change saves the settings and reloads the charts; a newer change supersedes a running request.
+      on: {
+        'filter.select': {
+          guard: { type: 'filterChanged', params: ({ event }) => event.filter },
+          actions: [{ type: 'assignFilter', params: ({ event }) => event.filter }, 'reloadAndSave'],
+        },
+        'node.toggle': {
+          guard: { type: 'knownNode', params: ({ event }) => event.id },
+          actions: [{ type: 'toggleNode', params: ({ event }) => event.id }, 'reloadAndSave'],
+        },
+        'group.toggle': {
+          actions: [{ type: 'toggleGroup', params: ({ event }) => event.group }, 'reloadAndSave'],
+        },
+      },
+      states: {
+        view: {
+          // Entered only through explicit targets (sample or loading), chosen by the selection.
+          initial: 'sample',
+          // Targets inside the region without `reenter`: the running child restarts, the other region is untouched
+          // (re-entering a region of a parallel state would re-enter them all).
+          on: {
+            'stats.reload': [{ guard: 'nothingSelected', target: '.sample' }, { target: '.loading' }],
+          },
+          states: {
+            // spec 4: with no node selected the sample data is loaded (and the screen asks to choose a node).
+            sample: {
+              invoke: {
+                id: 'sample',
+                src: 'loadSampleSeries',
+                onDone: {
+                  target: 'showingSample',
+                  actions: { type: 'assignSample', params: ({ event }) => event.output },
+                },
+                onError: 'failed',
+              },
+            },
+            showingSample: {},
+            loading: {
+              invoke: {
+                id: 'stats',
+                src: 'loadStatSeries',
+                input: ({ context }) => ({
+                  filter: context.filter,
+                  teamId: context.teamId,
+                  licenceKeys: selectedKeys(context),
+                }),
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'assignStat', params: ({ event }) => event.output },
+                },
+                onError: 'failed',
+              },
+            },
+            // The figures on screen; they are read again on a timer while the page is visible (issue 9).
+            ready: {
+              after: {
+                refreshDelay: [{ guard: 'pageVisible', target: 'refreshing' }, { target: 'stale' }],
+              },
+            },
+            // A refresh fell due while the page was hidden: it runs when the page is shown again.
+            stale: {
+              always: { guard: 'pageVisible', target: 'refreshing' },
+            },
+            // The same view read again in the background: the charts stay, no loading overlay. A failure keeps
+            // the figures (their 'Updated' time tells their age) and tries again at the next tick.
+            refreshing: {
+              invoke: {
+                id: 'refresh',
+                src: 'loadStatSeries',
+                input: ({ context }) => ({
+                  filter: context.filter,
+                  teamId: context.teamId,
+                  licenceKeys: selectedKeys(context),
+                }),
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'assignRefresh', params: ({ event }) => event.output },
+                },
+                onError: 'ready',
+              },
+            },
+            // spec 8: 'Sorry, something went wrong... Please try again later'.
+            failed: {},
+          },
+        },
+        settings: {
+          initial: 'idle',
+          on: { 'settings.save': '.saving' },
+          states: {
+            idle: {},
+            // spec 4: the tabs-loading flag is on while saving; a failure only clears it.
+            saving: {
+              invoke: {
+                id: 'save',
+                src: 'saveStatSettings',
+                input: ({ context }) => ({
+                  userId: context.userId,
+                  teamId: context.teamId,
+                  settings: { filter: context.filter, selected: context.selected },
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'assignTabs', params: ({ event }) => event.output },
+                },
+                onError: 'idle',
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+/** The license keys of the selected nodes (spec 7 payload). */
+export function selectedKeys(context: Pick<StatisticsContext, 'nodes' | 'selected'>): string[] {
+  return context.nodes
+    .filter((node) => context.selected.includes(node.id) && node.licenseKey !== '')
+    .map((node) => node.licenseKey);
+}
+
+export type StatisticsSnapshot = SnapshotFrom<typeof statisticsMachine>;
+
+/** spec 3 isLoadedStat: statistics (or the node list) are being fetched. */
+export const isLoadingStat = (snapshot: StatisticsSnapshot) =>
+  snapshot.matches('starting') ||
+  snapshot.matches({ active: { view: 'loading' } }) ||
+  snapshot.matches({ active: { view: 'sample' } });
+
+/** spec 3 isLoadedStatError: the last load failed. */
+export const isStatError = (snapshot: StatisticsSnapshot) =>
+  snapshot.matches('unavailable') || snapshot.matches({ active: { view: 'failed' } });
+
+/** A timed refresh of the figures on screen is running (issue 9). */
+export const isRefreshing = (snapshot: StatisticsSnapshot) =>
+  snapshot.matches({ active: { view: 'refreshing' } });
+
+/** spec 3 isLoadingStatTabs: the settings are being saved. */
+export const isSavingTabs = (snapshot: StatisticsSnapshot) =>
+  snapshot.matches({ active: { settings: 'saving' } });
