@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { authService } from './accounts/index.ts';
 import { appConfigRoute } from './app-config-route.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -9,7 +8,6 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import type { EventBus } from './lib/event-bus.ts';
 import { DemoLogController, logOptions } from './lib/log-options.ts';
 import { metricsRoute, requestMetrics } from './metrics/metrics-route.ts';
-import { apiService } from './nodes/index.ts';
 import { openApiRoutes } from './openapi-routes.ts';
 import { appDeps } from './plugins/app-deps.ts';
 import { compression } from './plugins/compression.ts';
@@ -20,7 +18,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { session } from './plugins/session.ts';
 import { webApp } from './plugins/web-app.ts';
 import { probeRoutes } from './probe-routes.ts';
-import { statsService } from './statistics/index.ts';
+import { serviceRoutes } from './routes.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -35,7 +33,7 @@ export interface BuildOptions {
   bus?: EventBus;
 }
 
-/** Assembles the server: app plugins, then the three services on their prefixes, then the web app. */
+/** Assembles the server: app plugins, then the route table (the three services on their prefixes), then the web app. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -56,9 +54,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(session);
 
-  await app.register(authService, { prefix: '/auth' });
-  await app.register(apiService, { prefix: '/api' });
-  await app.register(statsService, { prefix: '/stats' });
+  await app.register(serviceRoutes);
   await app.register(installRoute);
   await app.register(appConfigRoute);
   await app.register(probeRoutes);

@@ -9,7 +9,7 @@ import type { Mailer } from './lib/mail.ts';
 import type { SessionCache } from './lib/session-cache.ts';
 import type { UserViewCache } from './lib/user-view-cache.ts';
 import type { Metrics } from './metrics/metrics.ts';
-import type { HealthSweep } from './nodes/health-sweep.ts';
+import type { HealthSweep } from './nodes/index.ts';
 
 /**
  * What every route and service can reach through `app.deps`. Defined apart from server/app.ts, which imports every

@@ -10,7 +10,7 @@ import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from '../../contracts/vi
 import type { Deps } from '../deps.ts';
 import { type Caller, requireMember, requireSelf } from '../lib/authenticate.ts';
 import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
-import { assertTeamWritable } from '../teams/team-guard.ts';
+import { assertTeamWritable } from '../teams/index.ts';
 import {
   findTeam,
   membersOfTeam,

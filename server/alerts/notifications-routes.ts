@@ -6,7 +6,7 @@ import {
   OFFLINE_ALERT_DELAYS_MIN,
   UNSUBSCRIBE_PATH,
 } from '../../contracts/notifications.ts';
-import { bearerHeaders } from '../accounts/account-schemas.ts';
+import { bearerHeaders } from '../accounts/index.ts';
 import { agreeing, answers, OkBody } from '../lib/answer-schemas.ts';
 import { safeString, strictObject } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { simulatedMinute, type TrafficProfile } from '../../simulation/traffic.ts';
 import type { Db } from '../db/database.ts';
-import { insertMinutes } from '../statistics/stats.repository.ts';
+import { insertMinutes } from '../statistics/index.ts';
 
 /** Minutes per insert: a day, so that each statement's rollup buckets are whole. */
 const BATCH_MINUTES = 1440;

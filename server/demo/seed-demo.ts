@@ -2,14 +2,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../accounts/passwords.ts';
+import { hashPassword } from '../accounts/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { configs, nodes, teamMembers, teams, users } from '../db/schema.ts';
 import { randomToken } from '../lib/tokens.ts';
-import { checkHardware } from '../nodes/hardware-check.ts';
-import { nodeDomain } from '../nodes/nodes.service.ts';
-import { parsePublicKey } from '../nodes/public-key.ts';
+import { checkHardware, nodeDomain, parsePublicKey } from '../nodes/index.ts';
 import { DEMO_EMAIL, DEMO_NODES } from './demo-data.ts';
 
 /** What the demo keeps in DATA_DIR/demo/: the sign-in details, and the active node's license key. */

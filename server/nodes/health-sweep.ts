@@ -1,7 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { NodeHealthEvent } from '../../contracts/node-health.ts';
-import { endOfflineEpisode, queueForAdmins } from '../alerts/alerts.repository.ts';
-import { type AlertDeps, type AlertsService, createAlertsService } from '../alerts/alerts.service.ts';
+import {
+  type AlertDeps,
+  type AlertsService,
+  createAlertsService,
+  endOfflineEpisode,
+  queueForAdmins,
+} from '../alerts/index.ts';
 import type { EventHub } from '../lib/events.ts';
 import { tryJobLock } from '../lib/periodic-jobs.ts';
 import { type ClaimedTransition, claimTransitions } from './health.repository.ts';

@@ -1,20 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sseRoutes } from '../live/sse-routes.ts';
-import { acceptApiTokens } from '../plugins/session.ts';
-import { statisticSettingsRoutes } from '../statistics/statistic-settings-routes.ts';
+import type { ServiceRoutes } from '../lib/service-routes.ts';
 import { configsRoutes } from './configs-routes.ts';
 import { dictionariesRoutes } from './dictionaries.ts';
 import { nodeProtocol } from './node-protocol.ts';
-import { nodesRoutes } from './nodes-routes.ts';
+import { nodesRoutes as routes } from './nodes-routes.ts';
 
-/** The main API, mounted at /api/ (spec 7). */
-export const apiService: FastifyPluginAsync = async (app) => {
-  // issue 13: `Bearer nodr_…` API tokens work here (the event stream stays cookie-only).
-  acceptApiTokens(app);
-  await app.register(nodeProtocol, { prefix: '/node' });
-  await app.register(nodesRoutes);
+export { checkHardware } from './hardware-check.ts';
+export { HealthSweep } from './health-sweep.ts';
+export { nodeDomain } from './nodes.service.ts';
+export { parsePublicKey } from './public-key.ts';
+
+/** Nodes, their configurations and the dictionaries (docs/api-main.md). */
+const nodesPlugin: FastifyPluginAsync = async (app) => {
+  await app.register(routes);
   await app.register(configsRoutes);
   await app.register(dictionariesRoutes);
-  await app.register(sseRoutes);
-  await app.register(statisticSettingsRoutes);
 };
+
+export const nodesRoutes: ServiceRoutes[] = [
+  { prefix: '/api/node', plugin: nodeProtocol },
+  { prefix: '/api', plugin: nodesPlugin },
+];

@@ -5,7 +5,7 @@ import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { agreeing } from '../lib/answer-schemas.ts';
 import { conflict } from '../lib/errors.ts';
 import { strictObject } from '../lib/input-schema.ts';
-import { createIngestService } from '../statistics/ingest.service.ts';
+import { createIngestService } from '../statistics/index.ts';
 import { telemetryAnswer } from './protocol-schemas.ts';
 import { verifyNodeRequest } from './verify.ts';
 

@@ -2,7 +2,7 @@ import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { HardwareCheck } from '../../contracts/hardware-check.ts';
 import type { HardwareReport } from '../../contracts/node-protocol.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
-import { queueForAdmins } from '../alerts/alerts.repository.ts';
+import { queueForAdmins } from '../alerts/index.ts';
 import type { Deps } from '../deps.ts';
 import { conflict } from '../lib/errors.ts';
 import { checkHardware } from './hardware-check.ts';

@@ -15,7 +15,7 @@ import { serverKeys } from '../lib/server-secret.ts';
 import { SessionCache } from '../lib/session-cache.ts';
 import { UserViewCache } from '../lib/user-view-cache.ts';
 import { createMetrics } from '../metrics/metrics.ts';
-import { HealthSweep } from '../nodes/health-sweep.ts';
+import { HealthSweep } from '../nodes/index.ts';
 
 export interface AppDepsOptions {
   config: Config;

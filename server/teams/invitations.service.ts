@@ -9,8 +9,7 @@ import {
   TEAM_LIMITS,
 } from '../../contracts/team-body.ts';
 import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
-import { findUserById } from '../accounts/accounts.repository.ts';
-import { invitationMail } from '../accounts/mail-templates.ts';
+import { findUserById, invitationMail } from '../accounts/index.ts';
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import type { Caller } from '../lib/authenticate.ts';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
-import { CLOSED_STATUS } from '../accounts/profile-repository.ts';
+import { CLOSED_STATUS } from '../accounts/index.ts';
 import type { Db } from '../db/database.ts';
 import { nodes, statisticSettings, teamInvitations, teamMembers, teams, users } from '../db/schema.ts';
 

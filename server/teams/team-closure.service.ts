@@ -1,9 +1,13 @@
 import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { TeamClosureBody } from '../../contracts/team-body.ts';
-import { findUserById } from '../accounts/accounts.repository.ts';
-import { verifyPassword } from '../accounts/passwords.ts';
-import { incorrectPassword, limit, type ProfileLimiters } from '../accounts/profile-common.ts';
+import {
+  findUserById,
+  incorrectPassword,
+  limit,
+  type ProfileLimiters,
+  verifyPassword,
+} from '../accounts/index.ts';
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';

@@ -1,5 +1,5 @@
 import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
-import { teamHasPendingAdminDeletion } from '../accounts/profile-repository.ts';
+import { teamHasPendingAdminDeletion } from '../accounts/index.ts';
 import type { Deps } from '../deps.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { HttpError } from '../lib/errors.ts';

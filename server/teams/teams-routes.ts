@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ProfileLimiters } from '../accounts/profile-common.ts';
+import type { ProfileLimiters } from '../accounts/index.ts';
 import { answers } from '../lib/answer-schemas.ts';
 import { requireSession, requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createInvitationsService } from './invitations.service.ts';

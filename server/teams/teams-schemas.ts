@@ -9,7 +9,7 @@ import type {
   TeamMembersBody,
 } from '../../contracts/team-body.ts';
 import type { UserBody } from '../../contracts/user-body.ts';
-import { PASSWORD_MAX } from '../accounts/passwords.ts';
+import { PASSWORD_MAX } from '../accounts/index.ts';
 import { idSchema, safeString } from '../lib/input-schema.ts';
 
 /**
