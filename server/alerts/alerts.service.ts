@@ -6,7 +6,6 @@ import type { Clock } from '../lib/clock.ts';
 import type { Mailer } from '../lib/mail.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { unsubscribeToken } from '../lib/unsubscribe-token.ts';
-import { alertMail } from './alert-mails.ts';
 import {
   claimDue,
   type DueAlert,
@@ -14,6 +13,7 @@ import {
   markAlerts,
   storeUnsubscribeHash,
 } from './alerts.repository.ts';
+import { CHANNELS } from './channels.ts';
 
 export interface AlertDeps {
   db: Db;
@@ -56,13 +56,13 @@ async function readyNow(tx: Db, now: Date, userId: number, alerts: DueAlert[]): 
   return waiting ? alerts.filter((alert) => alert.kind !== 'offline') : alerts;
 }
 
-/** The alert mails of issue 9. */
-export function createAlertsService(deps: AlertDeps) {
+/** The alerts of issue 9, delivered through every registered channel (channels.ts). */
+export function createAlertsService(deps: AlertDeps, channels = CHANNELS.map((channel) => channel(deps))) {
   return {
     /**
-     * Mails every due alert once (issue 9): the rows are claimed with FOR UPDATE SKIP LOCKED and marked sent in the
-     * transaction that queues their mail in the outbox, so two sweeps never mail one alert and a crash loses none.
-     * Returns how many mails were queued.
+     * Delivers every due alert once (issue 9): the rows are claimed with FOR UPDATE SKIP LOCKED and marked sent in the
+     * transaction the channels queue their work in (the mail outbox), so two sweeps never send one alert and a crash
+     * loses none. A batch no channel delivered stays due for the next pass. Returns how many batches were delivered.
      */
     async deliverDueAlerts(): Promise<number> {
       const now = deps.clock.now();
@@ -83,7 +83,10 @@ export function createAlertsService(deps: AlertDeps) {
           const token = unsubscribeToken(key, userId, first.unsubscribeGeneration);
           const hash = hashToken(token);
           if (first.unsubscribeTokenHash !== hash) await storeUnsubscribeHash(tx, userId, hash);
-          await deps.mailer.send(alertMail(deps.config, first.email, ready, token), tx);
+          const message = { userId, email: first.email, alerts: ready, unsubscribeToken: token, tx };
+          const results = [];
+          for (const channel of channels) results.push(await channel.deliver(message));
+          if (!results.some((result) => result.delivered)) continue;
           sent.push(...ready.map((alert) => alert.id));
           mails += 1;
         }
