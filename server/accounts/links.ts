@@ -1,10 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { emailLinks } from '../db/schema.ts';
 import { badRequest } from '../lib/errors.ts';
 import { hashToken, randomToken } from '../lib/tokens.ts';
 import { lockUser } from './accounts.repository.ts';
 import { linkStateAt } from './link-state.ts';
+import { type EmailLink, findLink, insertLink, markLinkUsed, revokeUnusedLinks } from './links.repository.ts';
 import { setDeleteProgress, setPendingEmail } from './profile-repository.ts';
 
 export type LinkPurpose =
@@ -20,7 +19,7 @@ const HOUR_MS = 3_600_000;
 /** issue 2: a create-password link lives 24 h, a reset-password link 1 h. */
 export const LINK_TTL_MS = { create_password: 24 * HOUR_MS, reset_password: HOUR_MS } as const;
 
-export type EmailLink = typeof emailLinks.$inferSelect;
+export type { EmailLink };
 
 export const invalidLink = () => badRequest('invalid_link', 'This link is expired or has already been used.');
 
@@ -37,7 +36,7 @@ export async function issueLink(
   await lockUser(tx, userId);
   await revokeLinks(tx, userId, purpose, now);
   const hash = randomToken();
-  await tx.insert(emailLinks).values({
+  await insertLink(tx, {
     userId,
     purpose,
     tokenHash: hashToken(hash),
@@ -55,11 +54,7 @@ export async function peekLink(
   purpose: LinkPurpose,
   now: Date,
 ): Promise<EmailLink | undefined> {
-  const [row] = await db
-    .select()
-    .from(emailLinks)
-    .where(and(eq(emailLinks.tokenHash, hashToken(hash)), eq(emailLinks.purpose, purpose)))
-    .limit(1);
+  const row = await findLink(db, hashToken(hash), purpose);
   return row && linkStateAt(row, now) === 'valid' ? row : undefined;
 }
 
@@ -70,11 +65,7 @@ export async function peekLink(
 export async function redeemLink(tx: Db, hash: string, purpose: LinkPurpose, now: Date): Promise<EmailLink> {
   const link = await peekLink(tx, hash, purpose, now);
   if (!link) throw invalidLink();
-  const [row] = await tx
-    .update(emailLinks)
-    .set({ usedAt: now })
-    .where(and(eq(emailLinks.id, link.id), isNull(emailLinks.usedAt), isNull(emailLinks.revokedAt)))
-    .returning();
+  const row = await markLinkUsed(tx, link.id, now);
   if (!row) throw invalidLink();
   return row;
 }
@@ -104,25 +95,12 @@ export async function redeemLinkLocked(
  */
 export async function revokeAllLinks(tx: Db, userId: number, now: Date): Promise<void> {
   await lockUser(tx, userId);
-  await tx
-    .update(emailLinks)
-    .set({ revokedAt: now })
-    .where(and(eq(emailLinks.userId, userId), isNull(emailLinks.usedAt), isNull(emailLinks.revokedAt)));
+  await revokeUnusedLinks(tx, userId, now);
   await setPendingEmail(tx, userId, null);
   await setDeleteProgress(tx, userId, false);
 }
 
 /** Revokes every unused link of the user and purpose. */
 export async function revokeLinks(tx: Db, userId: number, purpose: LinkPurpose, now: Date): Promise<void> {
-  await tx
-    .update(emailLinks)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(emailLinks.userId, userId),
-        eq(emailLinks.purpose, purpose),
-        isNull(emailLinks.usedAt),
-        isNull(emailLinks.revokedAt),
-      ),
-    );
+  await revokeUnusedLinks(tx, userId, now, purpose);
 }

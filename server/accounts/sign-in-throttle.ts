@@ -1,7 +1,12 @@
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { tooManyRequests } from '../lib/errors.ts';
-import { deleteCounter, type LockoutRule, lockedKeys, recordFailure } from '../lib/rate-counters.ts';
+import {
+  deleteCounter,
+  type LockoutRule,
+  lockedKeys,
+  recordFailure,
+} from '../lib/rate-counters.repository.ts';
 import { RateLimiter } from '../lib/rate-limiter.ts';
 
 const MINUTE_MS = 60_000;

@@ -1,14 +1,19 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, count, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { mailOutbox } from '../db/schema.ts';
 import { boxed } from './boxed.ts';
 import type { Clock } from './clock.ts';
+import {
+  claimDueMail,
+  countSentSince,
+  insertOutboxMail,
+  markMailFailed,
+  markMailSent,
+} from './mail-outbox.repository.ts';
 
 export interface MailMessage {
   to: string;
@@ -48,7 +53,7 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage]; failed: [Er
   async send(message: MailMessage, tx: Db = this.db): Promise<void> {
     // Due at the app clock's now (not the database's), so that a test's manual clock sees it as due.
     const now = this.clock.now();
-    await tx.insert(mailOutbox).values({
+    await insertOutboxMail(tx, {
       recipient: message.to,
       subject: message.subject,
       body: message.text,
@@ -108,55 +113,36 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage]; failed: [Er
   /** How many more messages may go out now under the hourly budget; the rest stays queued, never dropped. */
   private async budgetLeft(): Promise<number> {
     const hourAgo = new Date(this.clock.now().getTime() - 3_600_000);
-    const [row] = await this.db
-      .select({ sent: count() })
-      .from(mailOutbox)
-      .where(gt(mailOutbox.sentAt, hourAgo));
-    return Math.max(0, this.config.mailHourlyBudget - Number(row?.sent ?? 0));
+    return Math.max(0, this.config.mailHourlyBudget - (await countSentSince(this.db, hourAgo)));
   }
 
   private async deliverDue(): Promise<void> {
     const budget = await this.budgetLeft();
     if (budget === 0) return;
-    // Claimed with a lease (issue 9): another server process on the same PostgreSQL skips these rows, so a
-    // message is delivered once; a process that dies mid-delivery leaves them to be retried when the lease ends.
+    // Claimed with a lease (issue 9): a message is delivered once, even with several server processes.
     const now = this.clock.now();
-    const claimable = this.db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now)))
-      .orderBy(asc(mailOutbox.id))
-      .limit(Math.min(50, budget))
-      .for('update', { skipLocked: true });
-    const due = (
-      await this.db
-        .update(mailOutbox)
-        .set({ nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS) })
-        .where(inArray(mailOutbox.id, claimable))
-        .returning()
-    ).sort((a, b) => a.id - b.id);
+    const due = await claimDueMail(
+      this.db,
+      now,
+      Math.min(50, budget),
+      new Date(now.getTime() + DELIVERY_LEASE_MS),
+    );
     for (const row of due) {
       const message: MailMessage = { to: row.recipient, subject: row.subject, text: row.body };
       if (row.headers) message.headers = JSON.parse(row.headers) as Record<string, string>;
       try {
         await this.deliver(row.id, message);
-        await this.db
-          .update(mailOutbox)
-          .set({ sentAt: this.clock.now(), lastError: null })
-          .where(eq(mailOutbox.id, row.id));
+        await markMailSent(this.db, row.id, this.clock.now());
         this.emit('delivered', message);
       } catch (error) {
         const delay = RETRY_MS[Math.min(row.attempts, RETRY_MS.length - 1)] ?? 60_000;
         this.log.warn({ mailId: row.id, err: (error as Error).message }, 'mail delivery failed, will retry');
         this.emit('failed', error as Error);
-        await this.db
-          .update(mailOutbox)
-          .set({
-            attempts: row.attempts + 1,
-            lastError: (error as Error).message.slice(0, 500),
-            nextAttemptAt: new Date(this.clock.now().getTime() + delay),
-          })
-          .where(eq(mailOutbox.id, row.id));
+        await markMailFailed(this.db, row.id, {
+          attempts: row.attempts + 1,
+          lastError: (error as Error).message.slice(0, 500),
+          nextAttemptAt: new Date(this.clock.now().getTime() + delay),
+        });
       }
     }
   }

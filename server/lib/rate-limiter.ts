@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { deleteCounter, hitWindow, hitWithin, readWindow, takeBackHit } from './rate-counters.ts';
+import { deleteCounter, hitWindow, hitWithin, readWindow, takeBackHit } from './rate-counters.repository.ts';
 
 /** One counted attempt: the window's hits with it, whether that is over the limit, and the ms until the window ends. */
 interface WindowCount {

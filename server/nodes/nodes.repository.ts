@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { CONFIG_STATUS } from '../../contracts/node-rules.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Db } from '../db/database.ts';
@@ -155,4 +155,35 @@ export async function listConfigs(db: Db): Promise<ConfigRow[]> {
     .from(configs)
     .where(inArray(configs.status, [CONFIG_STATUS.available, CONFIG_STATUS.soon]))
     .orderBy(asc(configs.id));
+}
+
+/** The node of a license key, deleted ones included (the caller refuses those). */
+export async function findByLicense(db: Db, license: string): Promise<NodeRow | undefined> {
+  const [node] = await db.select().from(nodes).where(eq(nodes.licenseKey, license)).limit(1);
+  return node;
+}
+
+/**
+ * Records a signed request's timestamp as the node's last accepted one, only if it is newer. Conditional update: of
+ * two requests with the same timestamp, exactly one advances the mark (true), the other gets false.
+ */
+export async function advanceRequestMark(
+  db: Db,
+  id: number,
+  timestampMs: number,
+  now: Date,
+  /** A mark past this (Unix ms) is replaced whatever the timestamp. */
+  replaceMarkAfterMs: number,
+): Promise<boolean> {
+  const advanced = await db
+    .update(nodes)
+    .set({ lastRequestMs: timestampMs, lastSeenAt: now })
+    .where(
+      and(
+        eq(nodes.id, id),
+        or(lt(nodes.lastRequestMs, timestampMs), gt(nodes.lastRequestMs, replaceMarkAfterMs)),
+      ),
+    )
+    .returning({ id: nodes.id });
+  return advanced.length > 0;
 }

@@ -1,14 +1,13 @@
-import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { NODE_CLOCK, NODE_HEADERS, verifyNodeSignature } from '../../contracts/node-signing.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
-import { nodes } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, retryLater } from '../lib/errors.ts';
 import { createLimiters } from '../lib/rate-limiter.ts';
 import { NODE_LIMITS } from './node-limits.ts';
+import { advanceRequestMark, findByLicense, type NodeRow } from './nodes.repository.ts';
 
-export type NodeRow = typeof nodes.$inferSelect;
+export type { NodeRow };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,7 +60,7 @@ export async function verifyNodeRequest(deps: Deps, request: FastifyRequest): Pr
   const wait = await limits.badSignaturesPerIp.waitMs(request.ip);
   if (wait > 0) throw retryLater(wait);
   if (license.length > 200) return refuseGuess('unknown_node', 'Unknown license key.');
-  const [node] = await db.select().from(nodes).where(eq(nodes.licenseKey, license)).limit(1);
+  const node = await findByLicense(db, license);
   if (!node || node.status === NODE_STATUS.deleted)
     return refuseGuess('unknown_node', 'Unknown license key.');
   if (!verifyNodeSignature(node.publicKey, timestamp, request.rawBody ?? '', signature)) {
@@ -69,19 +68,9 @@ export async function verifyNodeRequest(deps: Deps, request: FastifyRequest): Pr
   }
   const allowance = await limits.perLicence.count(license);
   if (allowance.over) throw retryLater(allowance.retryAfterMs);
-  // Conditional update: of two requests with the same timestamp, exactly one advances the mark. A mark beyond
-  // the clock window (left by a server that accepted any skew) proves nothing and is replaced.
-  const advanced = await db
-    .update(nodes)
-    .set({ lastRequestMs: timestampMs, lastSeenAt: clock.now() })
-    .where(
-      and(
-        eq(nodes.id, node.id),
-        or(lt(nodes.lastRequestMs, timestampMs), gt(nodes.lastRequestMs, now + NODE_CLOCK.maxAheadMs)),
-      ),
-    )
-    .returning({ id: nodes.id });
-  if (advanced.length === 0) {
+  // Of two requests with the same timestamp, exactly one advances the mark. A mark beyond the clock window (left by
+  // a server that accepted any skew) proves nothing and is replaced.
+  if (!(await advanceRequestMark(db, node.id, timestampMs, clock.now(), now + NODE_CLOCK.maxAheadMs))) {
     throw unauthorizedNode(
       'replayed',
       'This request was already accepted (timestamp not newer than the last one).',

@@ -10,7 +10,7 @@ import { EventHub } from '../lib/events.ts';
 import { Mailer } from '../lib/mail.ts';
 import { startPeriodicJob } from '../lib/periodic-jobs.ts';
 import { createPgEventBus } from '../lib/pg-event-bus.ts';
-import { deleteExpiredCounters } from '../lib/rate-counters.ts';
+import { deleteExpiredCounters } from '../lib/rate-counters.repository.ts';
 import { serverKeys } from '../lib/server-secret.ts';
 import { SessionCache } from '../lib/session-cache.ts';
 import { UserViewCache } from '../lib/user-view-cache.ts';

@@ -3,7 +3,11 @@ import type { Database } from '../../server/db/database.ts';
 import { rateCounters } from '../../server/db/schema.ts';
 import type { Clock } from '../../server/lib/clock.ts';
 import { createMailBudget, MAIL_LIMITS, mailBudgetOf } from '../../server/lib/mail-limits.ts';
-import { deleteExpiredCounters, lockedKeys, recordFailure } from '../../server/lib/rate-counters.ts';
+import {
+  deleteExpiredCounters,
+  lockedKeys,
+  recordFailure,
+} from '../../server/lib/rate-counters.repository.ts';
 import { RateLimiter } from '../../server/lib/rate-limiter.ts';
 import { freshDatabase } from '../helpers/database.ts';
 
