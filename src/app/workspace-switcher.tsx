@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { switchWorkspace } from '../api/teams.ts';
-import { roleName } from '../screens/settings/deletion-texts.ts';
+import { roleName } from '../lib/role-name.ts';
 import { useSession } from '../shared/session-context.tsx';
 import styles from './main-layout.module.css';
 

@@ -2,6 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { TEAM_ERRORS } from '../../../contracts/team-body.ts';
 import { tokenStore } from '../../api/token-store.ts';
 import { formatDate } from '../../lib/format.ts';
+import { roleName } from '../../lib/role-name.ts';
 import { teamMessage } from '../../lib/team-messages.ts';
 import { invitationMachine } from '../../machines/teams/invitation.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
@@ -13,7 +14,6 @@ import { CheckCircleIcon, WarningIcon } from '../../ui/icons.tsx';
 import { Loader } from '../../ui/loader.tsx';
 import { FormError } from '../../ui/text-field.tsx';
 import { AuthLayout } from '../auth/auth-layout.tsx';
-import { roleName } from '../settings/deletion-texts.ts';
 import { expiredTexts } from './link-result.tsx';
 import styles from './results.module.css';
 

@@ -1,11 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import { isAdminRole, PERMISSION_TO_DELETE } from '../../../contracts/account-codes.ts';
 import type { Precheck } from '../../api/settings.ts';
+import { roleName } from '../../lib/role-name.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { PasswordField } from '../../ui/text-field.tsx';
 import styles from './deletion-modals.module.css';
-import { deletionStatements, precheckTexts, roleName } from './deletion-texts.ts';
+import { deletionStatements, precheckTexts } from './deletion-texts.ts';
 
 function TeamList({ precheck, label }: { precheck: Precheck; label: string }) {
   if (precheck.teams.length === 0) return null;

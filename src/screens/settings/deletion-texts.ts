@@ -1,4 +1,3 @@
-import { isAdminRole } from '../../../contracts/account-codes.ts';
 import type { PrecheckStatus } from '../../api/settings.ts';
 
 /**
@@ -22,6 +21,3 @@ export const deletionStatements = [
   'Services stay active until the deletion is confirmed from the link we e-mail you.',
   'A deleted team cannot be restored.',
 ] as const;
-
-/** spec 6: role 10 is Admin, anything else Viewer. */
-export const roleName = (role: number): string => (isAdminRole(role) ? 'Admin' : 'Viewer');

@@ -1,5 +1,5 @@
 import { isAdminRole } from '../../../../contracts/account-codes.ts';
-import { roleName } from '../deletion-texts.ts';
+import { roleName } from '../../../lib/role-name.ts';
 import styles from './team.module.css';
 
 export function RoleBadge({ role }: { role: number }) {
