@@ -63,6 +63,20 @@ const cases: [file: string, specifier: string, allowed: boolean][] = [
   ['server/probe.ts', '../src/shared/paths.ts', false],
   ['server/probe.ts', '../tests/helpers/server.ts', false],
   ['server/probe.ts', '../contracts/node-status.ts', true],
+  // STYLE.md 12: a domain, a platform part or the route table reaches a domain only through its index.ts.
+  ['server/accounts/probe.ts', '../teams/team-guard.ts', false],
+  ['server/accounts/probe.ts', '../teams/index.ts', true],
+  ['server/accounts/probe.ts', './links.repository.ts', true],
+  ['server/nodes/probe.ts', '../alerts/alerts.repository.ts', false],
+  ['server/nodes/probe.ts', '../statistics/ingest.service.ts', false],
+  ['server/nodes/probe.ts', '../alerts/index.ts', true],
+  ['server/alerts/probe.ts', '../accounts/account-schemas.ts', false],
+  ['server/plugins/probe.ts', '../nodes/health-sweep.ts', false],
+  ['server/plugins/probe.ts', '../nodes/index.ts', true],
+  ['server/probe.ts', './statistics/stats-routes.ts', false],
+  ['server/probe.ts', './live/index.ts', true],
+  ['src/machines/auth/probe.ts', '../../screens/auth/login-screen.tsx', false],
+  ['src/machines/auth/probe.ts', '../common/from-request.ts', true],
 ];
 
 let scratch: string;
