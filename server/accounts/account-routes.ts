@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { answers, OkBody } from '../lib/answer-schemas.ts';
 import { emptyBodyWhenNone } from '../lib/input-schema.ts';
-import { requireSession, requireTeamWriter } from '../plugins/session.ts';
+import { requireSession } from '../plugins/session.ts';
 import { checkedUserView, createAccountService } from './account.service.ts';
 import {
   bearerHeaders,
@@ -18,7 +18,6 @@ import {
   TeamAnswer,
   TeamMemberAnswer,
   TeamsAnswer,
-  teamBody,
   UserAnswer,
   userBody,
 } from './account-schemas.ts';
@@ -224,20 +223,5 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
       },
     },
     async (request) => account.getTeam(request.caller, request.params.id),
-  );
-
-  app.put(
-    '/v1/teams/:id',
-    {
-      preValidation: requireTeamWriter('id'),
-      schema: {
-        summary: 'Rename a team (its admins)',
-        headers: bearerHeaders,
-        params: idParams,
-        body: teamBody,
-        response: answers({ 200: TeamAnswer }),
-      },
-    },
-    async (request) => account.updateTeam(request.caller, request.params.id, request.body),
   );
 };

@@ -10,18 +10,14 @@ import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from '../../contracts/vi
 import type { Deps } from '../deps.ts';
 import { type Caller, requireMember, requireSelf } from '../lib/authenticate.ts';
 import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
-import { assertTeamWritable } from '../teams/index.ts';
 import {
   findTeam,
   membersOfTeam,
   type ProfileFields,
-  renameTeam,
   teamsOfUser,
   updateProfile,
   userWithTeams,
 } from './accounts.repository.ts';
-
-const TEAM_NAME_MAX = 100;
 
 /** The user as the web app reads it (src/api/auth.ts UserStruct). */
 export async function userView(deps: Deps, userId: number): Promise<UserBody> {
@@ -118,22 +114,6 @@ export function createAccountService(deps: Deps) {
       const team = await findTeam(db, teamId);
       if (!team) throw notFound('No such team.');
       return team;
-    },
-
-    async updateTeam(caller: Caller, teamId: number, input: { id?: number; name: string }) {
-      await assertTeamWritable(deps, caller, teamId);
-      if (input.id !== undefined && input.id !== teamId)
-        throw badRequest('id_mismatch', 'The id does not match the path.');
-      const name = input.name.trim();
-      if (name.length < 1 || name.length > TEAM_NAME_MAX) {
-        throw badRequest('invalid_field', 'The workspace name must be 1 to 100 characters.');
-      }
-      if (hasInvisibleCharacters(name))
-        throw badRequest(INVISIBLE_CHARACTERS.name.error, INVISIBLE_CHARACTERS.name.message);
-      await renameTeam(db, teamId, name);
-      hub.viewsChanged({ teamIds: [teamId] });
-      hub.publish(teamId, STREAM_EVENT.account);
-      return { id: teamId, name };
     },
   };
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ProfileLimiters } from '../accounts/index.ts';
+import { bearerHeaders, idParams, type ProfileLimiters, TeamAnswer, teamBody } from '../accounts/index.ts';
 import { answers } from '../lib/answer-schemas.ts';
 import { requireSession, requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createInvitationsService } from './invitations.service.ts';
 import { createMembersService } from './members.service.ts';
 import { createTeamClosureService } from './team-closure.service.ts';
+import { createTeamRenameService } from './team-rename.service.ts';
 import * as schema from './teams-schemas.ts';
 
 type TeamParams = { teamId: number };
@@ -17,6 +18,22 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
   const invitations = createInvitationsService(app.deps);
   const closure = createTeamClosureService(app.deps, options.limits);
   const members = createMembersService(app.deps);
+  const rename = createTeamRenameService(app.deps);
+
+  app.put<{ Params: IdParams; Body: { id?: number; name: string } }>(
+    '/v1/teams/:id',
+    {
+      preValidation: requireTeamWriter('id'),
+      schema: {
+        summary: 'Rename a team (its admins)',
+        headers: bearerHeaders,
+        params: idParams,
+        body: teamBody,
+        response: answers({ 200: TeamAnswer }),
+      },
+    },
+    async (request) => rename.updateTeam(request.caller, request.params.id, request.body),
+  );
   const member = requireTeamMember('teamId');
   const writer = requireTeamWriter('teamId');
   // Leaving is a member's own choice; removing someone else is an admin's change to the team.
