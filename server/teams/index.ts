@@ -3,8 +3,6 @@ import { createProfileLimiters } from '../accounts/index.ts';
 import type { ServiceRoutes } from '../lib/service-routes.ts';
 import { teamsRoutes as routes } from './teams-routes.ts';
 
-export { assertTeamWritable } from './team-guard.ts';
-
 /** Teams, members, invitations and closure (docs/api-teams.md). */
 const teamsPlugin: FastifyPluginAsync = async (app) => {
   // The password checks of a closure count with Settings' (the same per-user counters in the database).
