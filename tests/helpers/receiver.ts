@@ -9,11 +9,11 @@ export interface Received {
 
 /**
  * A local HTTP receiver on 127.0.0.1 for alert channel tests: records every request and answers with `reply`
- * (200 by default), which a test may change between calls.
+ * (200 by default, at once), which a test may change between calls.
  */
 export async function startReceiver() {
   const received: Received[] = [];
-  const state = { status: 200, body: 'ok', headers: {} as Record<string, string> };
+  const state = { status: 200, body: 'ok', headers: {} as Record<string, string>, delayMs: 0 };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -23,8 +23,10 @@ export async function startReceiver() {
         headers: request.headers,
         body: Buffer.concat(chunks).toString(),
       });
-      response.writeHead(state.status, state.headers);
-      response.end(state.body);
+      setTimeout(() => {
+        response.writeHead(state.status, state.headers);
+        response.end(state.body);
+      }, state.delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -34,6 +36,10 @@ export async function startReceiver() {
     received,
     reply(status: number, body = '', headers: Record<string, string> = {}) {
       Object.assign(state, { status, body, headers });
+    },
+    /** Answers after this many milliseconds: keeps a delivery in flight while another process looks. */
+    slow(delayMs: number) {
+      state.delayMs = delayMs;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
