@@ -54,6 +54,13 @@ export interface Config {
    * Neither: /metrics is a 404 (docs/metrics.md).
    */
   metrics: { token: string | undefined; port: number | undefined };
+  /** Telegram's Bot API base URL, without a trailing slash (docs/alerts.md); tests point it at a local receiver. */
+  telegramApiUrl: string;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE=1: alert channels may target private, loopback and link-local addresses (tests, closed
+   * networks). Off by default, so a channel cannot reach the server's own network (docs/alerts.md).
+   */
+  webhookAllowPrivate: boolean;
 }
 
 export type TrustProxy = false | number | string[];
@@ -176,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailHourlyBudget: integer(env.MAIL_HOURLY_BUDGET, MAIL_HOURLY_BUDGET),
     nodeOfflineAfterS: Math.max(1, integer(env.NODE_OFFLINE_AFTER_S, NODE_OFFLINE_AFTER_S_DEFAULT)),
     metrics: metricsSettings(env, port),
+    telegramApiUrl: (env.TELEGRAM_API_URL || 'https://api.telegram.org').replace(/\/+$/, ''),
+    webhookAllowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE, false),
   };
 }
 

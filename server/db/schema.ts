@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -515,3 +516,77 @@ export const jobRuns = pgTable('job_runs', {
   job: text('job').primaryKey(),
   lastRunAt: moment('last_run_at').notNull(),
 });
+
+/**
+ * A team's alert channel (docs/alerts.md): where its node alerts go besides the admins' e-mail. `secret` is the
+ * webhook's signing key (`whsec_…`) or the Telegram bot token: both are needed in clear to deliver, so they are kept
+ * as given and never shown again after creation.
+ */
+export const alertChannels = pgTable(
+  'alert_channels',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    url: text('url'),
+    chatId: text('chat_id'),
+    secret: text('secret'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('alert_channels_team_idx').on(t.teamId)],
+);
+
+/**
+ * One message to one channel, waiting, retried or sent: claimed FOR UPDATE SKIP LOCKED with a lease, so with several
+ * processes each message goes out once. `payload` is the AlertPayloadBody every channel's body is made from. An
+ * offline message takes further nodes while it waits for its batch window (`batch_until`).
+ */
+export const alertOutbox = pgTable(
+  'alert_outbox',
+  {
+    id: serial('id').primaryKey(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => alertChannels.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+    batchUntil: moment('batch_until'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: moment('next_attempt_at').notNull().defaultNow(),
+    sentAt: moment('sent_at'),
+    gaveUpAt: moment('gave_up_at'),
+  },
+  (t) => [
+    index('alert_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.gaveUpAt} is null`),
+    index('alert_outbox_channel_idx').on(t.channelId),
+  ],
+);
+
+/** Each try of each message, kept ALERT_CHANNEL_LIMITS.logDays days: what Settings shows per channel. */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => alertChannels.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id').notNull(),
+    event: text('event').notNull(),
+    at: moment('at').notNull(),
+    status: integer('status'),
+    ok: boolean('ok').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    detail: text('detail'),
+    nextAttemptAt: moment('next_attempt_at'),
+  },
+  (t) => [
+    index('alert_deliveries_channel_idx').on(t.channelId, t.at),
+    index('alert_deliveries_at_idx').on(t.at),
+  ],
+);

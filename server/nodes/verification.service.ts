@@ -2,7 +2,7 @@ import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { HardwareCheck } from '../../contracts/hardware-check.ts';
 import type { HardwareReport } from '../../contracts/node-protocol.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
-import { queueForAdmins } from '../alerts/index.ts';
+import { queueAlerts } from '../alerts/index.ts';
 import type { Deps } from '../deps.ts';
 import { conflict } from '../lib/errors.ts';
 import { checkHardware } from './hardware-check.ts';
@@ -47,7 +47,7 @@ export function createVerificationService(deps: Deps) {
         });
         // issue 9: the admins hear of a node turning Misconfigured once, not of each failed check that repeats it.
         if (updated && !check.result && resultOf(node.check) !== false) {
-          await queueForAdmins(tx, {
+          await queueAlerts(tx, {
             nodeIds: [node.id],
             kind: 'misconfigured',
             offlineSince: null,
