@@ -11,8 +11,8 @@ import {
   type,
   union,
 } from 'superstruct';
-import type { DictionaryEntry } from '../../contracts/dictionaries.ts';
-import type { HardwareCheck } from '../../contracts/hardware-check.ts';
+import type { DictionaryEntry } from '../../contracts/dictionaries.schema.ts';
+import type { HardwareCheck } from '../../contracts/hardware-check.schema.ts';
 import type { ConfigBody, NodeReadBody, NodeStatusBody } from '../../contracts/node-body.schema.ts';
 import type { NodeHealthAnswer, NodeHealthEvent } from '../../contracts/node-health.schema.ts';
 import { HEALTH_TRANSITIONS_SHOWN, healthPath } from '../../contracts/node-health.ts';
