@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { wrap } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import type { StatPoint } from '../contracts/stats-answer.ts';
+import type { StatPoint } from '../contracts/stats-answer.schema.ts';
 import { buffersOf, transformStats } from '../src/workers/stats.ts';
 import type { StatsWorkerApi } from '../src/workers/stats.worker.ts';
 

@@ -3,7 +3,7 @@
  * same call with `Accept: text/csv`; server/statistics/stats-csv.ts) and the web app's Export CSV button downloads it and
  * names the file with the same rule (src/api/stats-export.ts). Quoting is csv-stringify's, on the server.
  */
-import type { StatPoint } from './stats-answer.ts';
+import type { StatPoint } from './stats-answer.schema.ts';
 import { metricCsvColumns, STAT_METRICS } from './stats-metrics.ts';
 import { STATS_PERIOD, type StatsPeriod } from './stats-periods.ts';
 

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { type TwoFactorChallenge, TYPED_CODE_MAX } from '../../contracts/two-factor.ts';
 import type { TeamRenderBody, UserBody } from '../../contracts/user-body.ts';
-import { agreeing, Moment } from '../lib/answer-schemas.ts';
+import { Moment } from '../../contracts/wire.schema.ts';
+import { agreeing } from '../lib/answer-schemas.ts';
 import { idSchema as id, safeString, strictObject } from '../lib/input-schema.ts';
 import { PASSWORD_MAX } from './passwords.ts';
 import type { SessionToken } from './sessions.ts';

@@ -21,9 +21,6 @@ export const ErrorBody = Type.Object(
 
 export const OkBody = Type.Object({ ok: Type.Literal(true) }, { additionalProperties: false });
 
-/** A moment as the server writes it: ISO 8601 in UTC. */
-export const Moment = Type.String({ format: 'date-time' });
-
 /** The `response` of a route: its success bodies by status, and `{ error, message }` for the rest. */
 export function answers<S extends Record<number, TSchema>>(success: S) {
   return { ...success, '4xx': ErrorBody, '5xx': ErrorBody };

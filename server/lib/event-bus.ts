@@ -1,5 +1,5 @@
 import type { StreamEventCode } from '../../contracts/event-stream.ts';
-import type { NodeHealthEvent } from '../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../contracts/node-health.schema.ts';
 import type { ViewChange } from './user-view-cache.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { STREAM_EVENT, type StreamEventCode } from '../../contracts/event-stream.ts';
-import { HEALTH_EVENT, type NodeHealthEvent } from '../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../contracts/node-health.schema.ts';
+import { HEALTH_EVENT } from '../../contracts/node-health.ts';
 import { type BusMessage, createMemoryBus, type EventBus } from './event-bus.ts';
 import type { AccessChange } from './session-cache.ts';
 import type { ViewChange } from './user-view-cache.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { NodeHealthEvent } from '../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../contracts/node-health.schema.ts';
 import {
   type AlertDeps,
   type AlertsService,

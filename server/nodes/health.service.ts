@@ -1,4 +1,5 @@
-import { HEALTH_TRANSITIONS_SHOWN, type NodeHealthAnswer } from '../../contracts/node-health.ts';
+import type { NodeHealthAnswer } from '../../contracts/node-health.schema.ts';
+import { HEALTH_TRANSITIONS_SHOWN } from '../../contracts/node-health.ts';
 import type { Deps } from '../deps.ts';
 import { recentTransitions } from './health.repository.ts';
 import { healthFields } from './node-json.ts';

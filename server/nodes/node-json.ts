@@ -1,5 +1,5 @@
-import type { ConfigBody, NodeBody } from '../../contracts/node-body.ts';
-import type { NodeHealthFields } from '../../contracts/node-health.ts';
+import type { ConfigBody, NodeBody } from '../../contracts/node-body.schema.ts';
+import type { NodeHealthFields } from '../../contracts/node-health.schema.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { ConfigRow, NodeRow, NodeWithConfig } from './nodes.repository.ts';
 

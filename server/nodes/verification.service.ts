@@ -1,5 +1,5 @@
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
-import type { HardwareCheck } from '../../contracts/hardware-check.ts';
+import type { HardwareCheck } from '../../contracts/hardware-check.schema.ts';
 import type { HardwareReport } from '../../contracts/node-protocol.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { queueAlerts } from '../alerts/index.ts';

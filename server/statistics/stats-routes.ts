@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { StatPoint, StatsAnswer } from '../../contracts/stats-answer.ts';
+import { type StatsAnswer, StatsAnswerSchema } from '../../contracts/stats-answer.schema.ts';
 import { CSV_CONTENT_TYPE, CSV_MEDIA_TYPE, STATS_FORMATS } from '../../contracts/stats-csv.ts';
 import { STATS_PERIODS, type StatsQuery } from '../../contracts/stats-periods.ts';
 import { agreeing, answers } from '../lib/answer-schemas.ts';
@@ -40,37 +40,12 @@ const statsQuerystring = Type.Object(
   { additionalProperties: false },
 );
 
-const closed = { additionalProperties: false } as const;
-const Point = agreeing<StatPoint>()(
-  Type.Object(
-    {
-      dt: Type.Number({ description: 'Unix seconds at the start of the bucket' }),
-      nodrUpLink: Type.Number({ description: 'bytes' }),
-      deliveredToViewers: Type.Number({ description: 'bytes' }),
-      inputFromCdn: Type.Number({ description: 'bytes' }),
-      totalViewers: Type.Number(),
-      qualityIndex: Type.Number({ description: '0..100' }),
-      deliverToInputRatio: Type.Number(),
-    },
-    closed,
-  ),
-);
-const StatsJson = agreeing<StatsAnswer>()(
-  Type.Object(
-    {
-      result: Type.Record(Type.String(), Point),
-      total_result: Point,
-      text: Type.String({ description: 'JSON text: { interval, points, nodes }' }),
-    },
-    closed,
-  ),
-);
 /** JSON by default; with `?format=csv` or `Accept: text/csv`, the CSV export (one row per bucket). */
 const statsAnswer = answers({
   200: Type.Unsafe<StatsAnswer | Readable>({
     description: 'The statistics of the window, as JSON or as CSV',
     content: {
-      'application/json': { schema: StatsJson },
+      'application/json': { schema: StatsAnswerSchema },
       [CSV_MEDIA_TYPE]: {
         schema: { type: 'string', description: 'One row per bucket (contracts/stats-csv.ts)' },
       },

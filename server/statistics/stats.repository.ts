@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TelemetryPoint } from '../../contracts/node-protocol.ts';
-import type { StatPoint } from '../../contracts/stats-answer.ts';
+import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import type { Db } from '../db/database.ts';
 import { executePrepared } from '../db/prepared.ts';
 import { metricFieldsSql } from './stats-metrics-sql.ts';

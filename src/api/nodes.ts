@@ -11,15 +11,11 @@ import {
   type,
   union,
 } from 'superstruct';
-import type { DictionaryEntry } from '../../contracts/dictionaries.ts';
-import type { HardwareCheck } from '../../contracts/hardware-check.ts';
-import type { ConfigBody, NodeReadBody, NodeStatusBody } from '../../contracts/node-body.ts';
-import {
-  HEALTH_TRANSITIONS_SHOWN,
-  healthPath,
-  type NodeHealthAnswer,
-  type NodeHealthEvent,
-} from '../../contracts/node-health.ts';
+import type { DictionaryEntry } from '../../contracts/dictionaries.schema.ts';
+import type { HardwareCheck } from '../../contracts/hardware-check.schema.ts';
+import type { ConfigBody, NodeReadBody, NodeStatusBody } from '../../contracts/node-body.schema.ts';
+import type { NodeHealthAnswer, NodeHealthEvent } from '../../contracts/node-health.schema.ts';
+import { HEALTH_TRANSITIONS_SHOWN, healthPath } from '../../contracts/node-health.ts';
 import { request } from './client.ts';
 
 /** A hardware configuration option (spec 3). Status 10 is available; any other status is coming soon. */
@@ -57,7 +53,7 @@ export const NodeStruct: Describe<NodeReadBody> = type({
   ipAddress: nullable(string()),
   os: nullable(number()),
   bandWidth: nullable(number()),
-  // issue 9 (contracts/node-health.ts NodeHealthFields): optional, so a server without them still validates.
+  // The health fields are optional, so a server without them still validates.
   lastSeenAt: optional(nullable(string())),
   online: optional(nullable(boolean())),
   offlineSince: optional(nullable(string())),

@@ -1,5 +1,5 @@
 import type { CheckParameter } from '../../contracts/hardware-check.ts';
-import type { NodeHealthEvent } from '../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../contracts/node-health.schema.ts';
 import { MAX_NODES } from '../../contracts/node-rules.ts';
 import { isInactiveStatus, NODE_STATUS } from '../../contracts/node-status.ts';
 import { type Check, type Node, parseCheck } from '../api/nodes.ts';

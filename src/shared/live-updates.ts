@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
-import type { NodeHealthEvent } from '../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../contracts/node-health.schema.ts';
 
 type Listener = (value: number) => void;
 type HealthListener = (health: NodeHealthEvent) => void;

@@ -1,4 +1,4 @@
-import type { StatPoint } from '../../contracts/stats-answer.ts';
+import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import { CHARTED_METRICS, type ChartSeriesKey } from '../../contracts/stats-metrics.ts';
 import type { LegacyStatPoint } from '../data/sample-stats.ts';
 import { type ChartPoint, toAreaData, toLineData } from './chart-points.ts';

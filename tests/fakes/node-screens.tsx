@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import type { NodeHealthTransition } from '../../contracts/node-health.ts';
+import type { NodeHealthTransition } from '../../contracts/node-health.schema.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Config, Node } from '../../src/api/nodes.ts';
 import type { AppConfig } from '../../src/shared/app-config.ts';

@@ -1,7 +1,8 @@
 import { create } from 'superstruct';
 import { fromCallback } from 'xstate';
 import { SHUTDOWN_EVENT } from '../../../contracts/event-stream.ts';
-import { HEALTH_EVENT, type NodeHealthEvent } from '../../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../../contracts/node-health.schema.ts';
+import { HEALTH_EVENT } from '../../../contracts/node-health.ts';
 import { NodeHealthEventStruct } from '../../api/nodes.ts';
 
 /** What the stream actor sends back to the event-stream machine. */

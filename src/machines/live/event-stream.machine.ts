@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { STREAM_EVENT } from '../../../contracts/event-stream.ts';
-import type { NodeHealthEvent } from '../../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../../contracts/node-health.schema.ts';
 import { type EventStreamEvent, eventSourceActor } from './event-stream.actors.ts';
 
 export interface EventStreamContext {

@@ -1,4 +1,4 @@
-import type { NodeHealthAnswer } from '../../../contracts/node-health.ts';
+import type { NodeHealthAnswer } from '../../../contracts/node-health.schema.ts';
 import { getNodeHealth } from '../../api/nodes.ts';
 import { fromRequest } from '../common/from-request.ts';
 

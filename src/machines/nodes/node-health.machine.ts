@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { NodeHealthAnswer } from '../../../contracts/node-health.ts';
+import type { NodeHealthAnswer } from '../../../contracts/node-health.schema.ts';
 import { actionFailure, type Failure } from '../../lib/node-messages.ts';
 import { loadNodeHealth } from './node-health.actors.ts';
 

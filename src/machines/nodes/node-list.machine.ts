@@ -1,5 +1,5 @@
 import { assign, enqueueActions, sendParent, setup } from 'xstate';
-import type { NodeHealthEvent } from '../../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../../contracts/node-health.schema.ts';
 import { MAX_NODES } from '../../../contracts/node-rules.ts';
 import type { Config, Node } from '../../api/nodes.ts';
 import { actionFailure, type Failure } from '../../lib/node-messages.ts';

@@ -1,5 +1,5 @@
 import { type ActorRefFrom, and, assign, not, type SnapshotFrom, setup, stateIn } from 'xstate';
-import type { NodeHealthEvent } from '../../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../../contracts/node-health.schema.ts';
 import { isNodeNameTooLong } from '../../../contracts/node-rules.ts';
 import { hasInvisibleCharacters } from '../../../contracts/visible-text.ts';
 import type { Config, Node } from '../../api/nodes.ts';

@@ -1,6 +1,6 @@
 import { type Describe, number, string, type } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import type { NodeStatusBody } from '../../../contracts/node-body.ts';
+import type { NodeStatusBody } from '../../../contracts/node-body.schema.ts';
 import type { TeamRenderBody } from '../../../contracts/user-body.ts';
 import { TeamRenderStruct, UserStruct } from '../../../src/api/auth.ts';
 import { ToggleResultStruct } from '../../../src/api/nodes.ts';
