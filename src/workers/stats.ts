@@ -1,7 +1,6 @@
 import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import { CHARTED_METRICS, type ChartSeriesKey } from '../../contracts/stats-metrics.ts';
 import type { LegacyStatPoint } from '../data/sample-stats.ts';
-import { type ChartPoint, toAreaData, toLineData } from './chart-points.ts';
 
 /** Either point shape of spec 3, in a map keyed by time (the service's `result`) or as a list. */
 export type StatPointsInput =
@@ -46,17 +45,16 @@ export interface StatTotals {
 }
 
 /**
- * Chart-ready series on a regular time grid, one slot per bucket: one per series a chart draws
- * (contracts/stats-metrics.ts `chart`), as numbers (`uplink`...) for the tooltips, navigator and tiles, and as the
- * chart's own points (`chart.uplink`...), built here so that the main thread only hands them over. A slot without
- * data holds NaN in every series (whitespace in `chart`), which the charts draw as a gap rather than a line across
- * it. Traffic is in bits per second over the bucket.
+ * Chart-ready series on a regular time grid, one slot per bucket: one `Float64Array` per series a chart draws
+ * (contracts/stats-metrics.ts `chart`). Only numbers cross back, as transferred typed arrays (STYLE.md rule 7): the
+ * main thread builds the chart's points from them (src/screens/statistics/chart-data.ts), which costs it less than
+ * cloning ready-made point objects would. A slot without data holds NaN in every series, which the charts draw as a
+ * gap rather than a line across it. Traffic is in bits per second over the bucket.
  */
 export type StatSeries = Record<ChartSeriesKey, Float64Array> & {
   interval: number;
   /** Bucket starts, Unix seconds, ascending and `interval` apart. */
   times: Float64Array;
-  chart: Record<ChartSeriesKey, ChartPoint[]>;
   /** Slots that hold data. */
   filled: number;
   /** The first and last slots that hold data, -1 when none does: a new node's data covers only the end. */
@@ -302,12 +300,14 @@ function finish(sums: Sums): StatSeries {
     quality: samples > 0 ? qualitySum / samples : 0,
     ratio: ratioOf(bytesDelivered, bytesIn),
   };
-  const numbers: Record<ChartSeriesKey, Float64Array> = { uplink, delivered, input, quality, ratio };
   return {
     interval,
     times,
-    ...numbers,
-    chart: chartPointsOf(times, numbers),
+    uplink,
+    delivered,
+    input,
+    quality,
+    ratio,
     filled,
     dataFrom,
     dataTo,
@@ -327,19 +327,6 @@ export function totalsFrom(total: StatPoint): StatTotals {
     quality: finite(total.qualityIndex),
     ratio: Math.max(0, finite(total.deliverToInputRatio)),
   };
-}
-
-/** Each charted series as the chart's points, of the kind its chart draws (contracts/stats-metrics.ts). */
-function chartPointsOf(
-  times: Float64Array,
-  numbers: Record<ChartSeriesKey, Float64Array>,
-): Record<ChartSeriesKey, ChartPoint[]> {
-  const chart = {} as Record<ChartSeriesKey, ChartPoint[]>;
-  for (const { chart: drawn } of CHARTED_METRICS) {
-    const values = numbers[drawn.series];
-    chart[drawn.series] = drawn.kind === 'area' ? toAreaData(times, values) : toLineData(times, values);
-  }
-  return chart;
 }
 
 /** The typed arrays of a series, for `Comlink.transfer` (they move to the receiver, no copy). */

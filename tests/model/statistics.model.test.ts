@@ -19,7 +19,6 @@ function series(interval: number): StatSeries {
     uplink: one(),
     delivered: one(),
     input: one(),
-    chart: { uplink: [], delivered: [], input: [], quality: [], ratio: [] },
     quality: one(),
     ratio: one(),
     filled: 1,

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { CHARTED_METRICS, type StatMetricChart } from '../../../contracts/stats-metrics.ts';
 import { formatBitRate, formatBitRateShort } from '../../lib/bits.ts';
 import { IconButton } from '../../ui/button.tsx';
-import type { AreaPoint } from '../../workers/chart-points.ts';
 import type { StatSeries } from '../../workers/stats.ts';
 import { ChartCard } from './chart-card.tsx';
 import type { ChartTheme } from './chart-theme.ts';
@@ -30,7 +29,6 @@ function seriesOf(stat: StatSeries, card: StatMetricChart['card']): SeriesSpec[]
       colour: chart.series,
       kind: chart.kind,
       values: stat[chart.series],
-      data: stat.chart[chart.series],
     }));
 }
 
@@ -118,7 +116,7 @@ export function StatisticsCharts({ stat, theme, scope, sample, generation }: Sta
         footer={
           <RangeNavigator
             times={stat.times}
-            data={stat.chart.delivered as AreaPoint[]}
+            values={stat.delivered}
             theme={theme}
             sync={sync}
             label="Traffic navigator: visible time range"
