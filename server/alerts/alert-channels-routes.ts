@@ -10,8 +10,9 @@ import {
   type CreatedAlertChannelBody,
   type NewAlertChannelBody,
 } from '../../contracts/alert-channels.ts';
+import { Moment } from '../../contracts/wire.schema.ts';
 import { bearerHeaders } from '../accounts/index.ts';
-import { agreeing, answers, Moment, OkBody } from '../lib/answer-schemas.ts';
+import { agreeing, answers, OkBody } from '../lib/answer-schemas.ts';
 import { idSchema, safeString, strictObject } from '../lib/input-schema.ts';
 import { requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createAlertChannelsService } from './alert-channels.service.ts';
