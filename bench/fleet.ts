@@ -21,6 +21,7 @@ import type { Db } from '../server/db/database.ts';
 import { nodes } from '../server/db/schema.ts';
 import { manualClock } from '../server/lib/clock.ts';
 import { randomToken } from '../server/lib/tokens.ts';
+import { prepareAhead, preparePartitions } from '../server/statistics/partitions.ts';
 import { deleteExpiredStats } from '../server/statistics/retention.ts';
 import { freshDatabase } from '../tests/helpers/database.ts';
 import { DAY, seedTeam } from './stats-seed.ts';
@@ -143,6 +144,8 @@ async function main(): Promise<void> {
     publish(nodeIds);
   };
   try {
+    // What the partition job has done by then: the partitions of the coming days and months exist.
+    await prepareAhead(db, START);
     const team = await seedTeam(db);
     const fleet: FleetNode[] = [];
     for (let i = 0; i < NODES; i += 1) fleet.push(await createNode(db, team.teamId));
@@ -232,6 +235,7 @@ async function main(): Promise<void> {
 
     // One day of every node, the day before the simulation, written in SQL: its size per resolution, then its drop.
     const day = START - DAY;
+    await preparePartitions(db, day, START - 1);
     const sizes: Record<string, number> = {};
     const ids = `{${fleet.map((node) => node.id).join(',')}}`;
     const seeds: Record<(typeof STAT_TABLES)[number], ReturnType<typeof sql>> = {

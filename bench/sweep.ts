@@ -49,7 +49,9 @@ async function run(label: string, url: string | undefined): Promise<void> {
     await seed(database, clock.now());
     // Past the grace of a start, and every node reported a second ago.
     clock.advance(61_000);
-    await database.db.execute(sql`update node_liveness set last_seen_at = ${clock.now().toISOString()}::timestamptz`);
+    await database.db.execute(
+      sql`update node_liveness set last_seen_at = ${clock.now().toISOString()}::timestamptz`,
+    );
     clock.advance(1_000);
     const quiet: number[] = [];
     for (let pass = 0; pass < QUIET_PASSES; pass += 1) {

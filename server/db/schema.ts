@@ -346,6 +346,12 @@ const trafficColumns = {
   input: bigint('input', { mode: 'number' }).notNull(),
 };
 
+/*
+ * The three statistics tables are range-partitioned on ts (minutes by UTC day, rollups by UTC month), each with a
+ * default partition: hand SQL in drizzle/0012_stat_partitions.sql (drizzle cannot declare partitioning), the
+ * partitions themselves made by server/statistics/partitions.ts. Declared here as the tables queries see.
+ */
+
 /** One row per node and minute, exactly as reported. */
 export const statMinute = pgTable(
   'stat_minute',
