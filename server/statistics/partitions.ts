@@ -66,14 +66,16 @@ async function exists(db: Db, name: string): Promise<boolean> {
 /**
  * Makes a partition if it is missing. Rows ingest put in the default partition meanwhile (no partition was ready for
  * them) move into it in the same transaction: PostgreSQL refuses a partition whose rows the default still holds.
- * The default is locked first, so no ingest slips a row of the range in between; it is normally empty.
+ * The table is locked first (with its partitions, the order every read takes them in: the parent before its
+ * partitions, so a read waits instead of deadlocking), so no ingest slips a row of the range in between; the default
+ * is normally empty and the lock short.
  */
 async function createPartition(db: Db, table: BucketTable, partition: StatPartition): Promise<boolean> {
   if (await exists(db, partition.name)) return false;
   return db.transaction(async (tx) => {
     const parent = sql.raw(table);
     const fallback = sql.raw(`${table}_default`);
-    await tx.execute(sql`lock table ${fallback} in access exclusive mode`);
+    await tx.execute(sql`lock table ${parent} in access exclusive mode`);
     if (await exists(tx, partition.name)) return false;
     await tx.execute(sql`create temp table moving (like ${parent}) on commit drop`);
     await tx.execute(sql`with gone as (
