@@ -106,8 +106,9 @@ export async function queueMessage(
 export async function channelsOfNodes(db: Db, nodeIds: readonly number[]) {
   const result = await db.execute(sql`
     select c.id as channel_id, c.name as channel_name, c.team_id, t.name as team_name, n.id as node_id, n.name,
-      n.domain, n.last_seen_at
+      n.domain, l.last_seen_at
     from nodes n join alert_channels c on c.team_id = n.team_id join teams t on t.id = n.team_id
+      left join node_liveness l on l.node_id = n.id
     where n.id = any(${`{${nodeIds.join(',')}}`}::integer[])
     order by c.id, n.id`);
   return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({

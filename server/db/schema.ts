@@ -266,9 +266,6 @@ export const nodes = pgTable(
     ipAddress: text('ip_address'),
     os: integer('os'),
     bandwidth: bigint('bandwidth', { mode: 'number' }),
-    /** Milliseconds of the last accepted signed request; a node request must be newer (replay guard). */
-    lastRequestMs: bigint('last_request_ms', { mode: 'number' }).notNull().default(0),
-    lastSeenAt: moment('last_seen_at'),
     /** issue 9: when the sweep marked this active node offline; null while it is online (or never active). */
     offlineSince: moment('offline_since'),
     createdAt: createdAt(),
@@ -277,15 +274,23 @@ export const nodes = pgTable(
     uniqueIndex('nodes_license_key_key').on(t.licenseKey),
     uniqueIndex('nodes_public_key_fingerprint_key').on(t.publicKeyFingerprint),
     index('nodes_team_idx').on(t.teamId),
-    // The health sweep's two questions (server/nodes/health.repository.ts), each a range scan of a partial index.
-    index('nodes_health_online_idx')
-      .on(t.lastSeenAt)
-      .where(sql`${t.status} = 10 and ${t.offlineSince} is null`),
-    index('nodes_health_offline_idx')
-      .on(t.lastSeenAt)
-      .where(sql`${t.status} = 10 and ${t.offlineSince} is not null`),
   ],
 );
+
+/**
+ * What every signed node request moves: the replay mark and the last-seen time, apart from `nodes` so that a
+ * `nodes` row changes only when a person (or the health sweep) changes the node. No column here is indexed but the
+ * key, which never changes, and the table keeps half of each page free (fillfactor 50, drizzle/0011): PostgreSQL
+ * then rewrites a row in its own page without touching an index (a HOT update). docs/statistics-storage.md.
+ */
+export const nodeLiveness = pgTable('node_liveness', {
+  nodeId: integer('node_id')
+    .primaryKey()
+    .references(() => nodes.id, { onDelete: 'cascade' }),
+  /** Milliseconds of the last accepted signed request; a node request must be newer (replay guard). */
+  lastRequestMs: bigint('last_request_ms', { mode: 'number' }).notNull().default(0),
+  lastSeenAt: moment('last_seen_at'),
+});
 
 /** issue 9: each online/offline transition of a node, kept so history survives restarts. */
 export const nodeHealthTransitions = pgTable(
@@ -341,6 +346,12 @@ const trafficColumns = {
   delivered: bigint('delivered', { mode: 'number' }).notNull(),
   input: bigint('input', { mode: 'number' }).notNull(),
 };
+
+/*
+ * The three statistics tables are range-partitioned on ts (minutes by UTC day, rollups by UTC month), each with a
+ * default partition: hand SQL in drizzle/0012_stat_partitions.sql (drizzle cannot declare partitioning), the
+ * partitions themselves made by server/statistics/partitions.ts. Declared here as the tables queries see.
+ */
 
 /** One row per node and minute, exactly as reported. */
 export const statMinute = pgTable(

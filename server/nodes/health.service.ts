@@ -10,8 +10,9 @@ export function createHealthService(deps: Deps) {
   return {
     /** GET v1/nodres/team/{teamId}/{nodrId}/health (issue 9): last seen, online, the recent transitions. */
     async nodeHealth(teamId: number, id: number): Promise<NodeHealthAnswer> {
-      const { node } = await existing(deps.db, teamId, id);
-      const { lastSeenAt, online } = healthFields(node);
+      const found = await existing(deps.db, teamId, id);
+      const { node } = found;
+      const { lastSeenAt, online } = healthFields(node, found.lastSeenAt);
       const transitions = await recentTransitions(deps.db, node.id, HEALTH_TRANSITIONS_SHOWN);
       return {
         lastSeenAt,

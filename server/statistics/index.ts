@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceRoutes } from '../lib/service-routes.ts';
-import { startRetentionJob } from './retention.ts';
+import { startPartitionJob, startRetentionJob } from './retention.ts';
 import { statisticSettingsRoutes } from './statistic-settings-routes.ts';
 import { statsCacheOf } from './stats-cache.ts';
 import { statsRoutes } from './stats-routes.ts';
@@ -18,9 +18,11 @@ const statsPlugin: FastifyPluginAsync = async (app) => {
   );
   await app.register(statsRoutes);
   const retention = startRetentionJob(app.deps, app.log);
+  const partitions = startPartitionJob(app.deps, app.log);
   app.addHook('onClose', async () => {
     stopHearing();
     await retention.stop();
+    await partitions.stop();
   });
 };
 
