@@ -208,7 +208,8 @@ describe('main API: node calls of spec 7', () => {
     ]);
     // Live again, the key is taken once more, for this team as for any other.
     expect((await postCreateNode(server, user, keys.publicKey)).statusCode).toBe(409);
-    expect((await postCreateNode(server, await createSignedInUser(server), keys.publicKey)).statusCode).toBe(409);
+    const other = await createSignedInUser(server);
+    expect((await postCreateNode(server, other, keys.publicKey)).statusCode).toBe(409);
   });
 
   it('lets another team register the key of a node its owner deleted (a host moving to a new account)', async () => {
