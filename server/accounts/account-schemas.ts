@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { PASSWORD_LINK_PURPOSES } from '../../contracts/password-link.ts';
 import { type TwoFactorChallenge, TYPED_CODE_MAX } from '../../contracts/two-factor.ts';
 import type { TeamRenderBody, UserBody } from '../../contracts/user-body.ts';
 import { agreeing, Moment } from '../lib/answer-schemas.ts';
@@ -33,6 +34,11 @@ export const setNewPasswordBody = strictObject({
   hash: safeString({ maxLength: 512, minLength: 1 }),
   password,
   confirm: safeString({ maxLength: PASSWORD_MAX }),
+});
+
+export const linkCheckBody = strictObject({
+  hash: safeString({ maxLength: 512, minLength: 1 }),
+  purpose: Type.Union(PASSWORD_LINK_PURPOSES.map((purpose) => Type.Literal(purpose))),
 });
 
 export const signInBody = strictObject(
