@@ -9,6 +9,7 @@ import {
   bearerHeaders,
   challengeBody,
   idParams,
+  linkCheckBody,
   recoveryBody,
   registerBody,
   SignInAnswer,
@@ -79,6 +80,22 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
       },
     },
     async (request, reply) => answer(reply, await guest.setNewPassword(request.body, visitor(request))),
+  );
+
+  // spec 2: the password pages check their link as they open; only Submit uses it.
+  app.post(
+    '/guest/link/check',
+    {
+      schema: {
+        summary: 'Whether a create- or reset-password link still works, without using it (410 if not)',
+        body: linkCheckBody,
+        response: answers({ 200: OkBody }),
+      },
+    },
+    async (request) => {
+      await guest.checkLink(request.body, request.ip);
+      return ok;
+    },
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { PASSWORD_LINK_PURPOSES } from '../../contracts/password-link.ts';
 import { type TwoFactorChallenge, TYPED_CODE_MAX } from '../../contracts/two-factor.ts';
 import type { TeamRenderBody, UserBody } from '../../contracts/user-body.ts';
 import { Moment } from '../../contracts/wire.schema.ts';
@@ -34,6 +35,11 @@ export const setNewPasswordBody = strictObject({
   hash: safeString({ maxLength: 512, minLength: 1 }),
   password,
   confirm: safeString({ maxLength: PASSWORD_MAX }),
+});
+
+export const linkCheckBody = strictObject({
+  hash: safeString({ maxLength: 512, minLength: 1 }),
+  purpose: Type.Union(PASSWORD_LINK_PURPOSES.map((purpose) => Type.Literal(purpose))),
 });
 
 export const signInBody = strictObject(

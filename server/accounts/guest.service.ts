@@ -1,4 +1,5 @@
 import { accountMessages, isEmail, isPasswordTooShort } from '../../contracts/account-rules.ts';
+import { LINK_GONE, type LinkCheckInput } from '../../contracts/password-link.ts';
 import type { TwoFactorChallenge } from '../../contracts/two-factor.ts';
 import type { Deps } from '../deps.ts';
 import type { Client } from '../lib/authenticate.ts';
@@ -83,6 +84,14 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
       await enforce([limits.registerIp, ip], [limits.registerAddress, email]);
       if (!(await mailBudget.guestMail('register', email, ip))) return;
       mailer.defer(() => work.register(email, input));
+    },
+
+    /** spec 2: whether a password link still works, without using it; a 410 for any link that does not. */
+    async checkLink(input: LinkCheckInput, ip: string): Promise<void> {
+      await enforce([limits.linkCheckIp, ip]);
+      const link = await peekLink(db, input.hash, input.purpose, clock.now());
+      const user = link && (await findUserById(db, link.userId));
+      if (!user) throw new HttpError(410, LINK_GONE.error, LINK_GONE.message);
     },
 
     /** Create or reset password from an e-mail link: sets it, ends every other session, signs in (or asks for the code). */

@@ -272,7 +272,10 @@ export const nodes = pgTable(
   },
   (t) => [
     uniqueIndex('nodes_license_key_key').on(t.licenseKey),
-    uniqueIndex('nodes_public_key_fingerprint_key').on(t.publicKeyFingerprint),
+    // A key belongs to one live node; a deleted node (status 50) frees it, so a re-provisioned host keeps its keys.
+    uniqueIndex('nodes_live_public_key_fingerprint_key')
+      .on(t.publicKeyFingerprint)
+      .where(sql`${t.status} <> 50`),
     index('nodes_team_idx').on(t.teamId),
   ],
 );

@@ -102,12 +102,10 @@ export async function countLive(db: Db, teamId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Whether any node (any team, deleted ones included) holds the key with this fingerprint. */
+/** Whether a live node of any team holds the key with this fingerprint; a deleted node's key is free again. */
 export async function fingerprintTaken(db: Db, fingerprint: string, exceptNodeId?: number): Promise<boolean> {
-  const condition =
-    exceptNodeId === undefined
-      ? eq(nodes.publicKeyFingerprint, fingerprint)
-      : and(eq(nodes.publicKeyFingerprint, fingerprint), ne(nodes.id, exceptNodeId));
+  const live = and(eq(nodes.publicKeyFingerprint, fingerprint), ne(nodes.status, DELETED));
+  const condition = exceptNodeId === undefined ? live : and(live, ne(nodes.id, exceptNodeId));
   const rows = await db.select({ id: nodes.id }).from(nodes).where(condition).limit(1);
   return rows.length > 0;
 }

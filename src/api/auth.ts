@@ -10,6 +10,7 @@ import {
   type,
   union,
 } from 'superstruct';
+import type { LinkCheckInput } from '../../contracts/password-link.ts';
 import type { TeamRenderBody, UserBody } from '../../contracts/user-body.ts';
 import { request } from './client.ts';
 
@@ -141,6 +142,11 @@ export function setNewPassword(input: SetNewPasswordInput, signal?: AbortSignal)
     struct: PasswordStepStruct,
     signal,
   });
+}
+
+/** POST guest/link/check: whether a password link still works, without using it (410 'link_gone' if not). */
+export function checkPasswordLink(input: LinkCheckInput, signal?: AbortSignal) {
+  return request('auth', 'POST', 'guest/link/check', { form: { ...input }, struct: OkStruct, signal });
 }
 
 /** POST guest/recovery-password. The same answer whether or not the address is known. */

@@ -57,6 +57,7 @@ const EXPECTED: Record<string, Row> = {
   // Public calls: the same for everyone.
   'POST /auth/guest/register':                                                  [400, 400, 400, 400, 400, 400],
   'POST /auth/guest/set-new-password':                                          [400, 400, 400, 400, 400, 400],
+  'POST /auth/guest/link/check':                                                [410, 410, 410, 410, 410, 410],
   'POST /auth/guest/auth':                                                      [400, 400, 400, 400, 400, 400],
   'POST /auth/guest/auth/two-factor':                                           [400, 400, 400, 400, 400, 400],
   'POST /auth/guest/recovery-password':                                         [400, 400, 400, 400, 400, 400],
@@ -207,6 +208,7 @@ function bodyOf(method: string, url: string): unknown {
     '/api/v1/nodres/team/:teamId': {},
     '/api/v1/statistic/settings/get/user/:user_id/team/:team_id': {},
     '/auth/v1/invitations/inspect': { hash: 'x'.repeat(43) },
+    '/auth/guest/link/check': { hash: 'x'.repeat(43), purpose: 'create_password' },
   };
   if (url.startsWith('/stats/'))
     return { startTimestamp: now - 3600, endTimestamp: now, clientId: teamId, licenceKey: [node.licenseKey] };
