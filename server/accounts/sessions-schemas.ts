@@ -3,7 +3,7 @@ import { ACTIVITY } from '../../contracts/account-activity.ts';
 import { answers, Moment } from '../lib/answer-schemas.ts';
 import { idSchema, strictObject } from '../lib/input-schema.ts';
 
-/** Schemas of the Sessions and Recent activity calls (issue 10, docs/api-auth.md). */
+/** Schemas of the Sessions and Recent activity calls (docs/api-auth.md). */
 
 export const sessionIdParams = strictObject({ id: idSchema });
 

@@ -56,11 +56,11 @@ async function readyNow(tx: Db, now: Date, userId: number, alerts: DueAlert[]): 
   return waiting ? alerts.filter((alert) => alert.kind !== 'offline') : alerts;
 }
 
-/** The alerts of issue 9, delivered through every registered channel (channels.ts). */
+/** The node alerts (offline, back online, misconfigured), delivered through every registered channel (channels.ts). */
 export function createAlertsService(deps: AlertDeps, channels = CHANNELS.map((channel) => channel(deps))) {
   return {
     /**
-     * Delivers every due alert once (issue 9): the rows are claimed with FOR UPDATE SKIP LOCKED and marked sent in the
+     * Delivers every due alert once: the rows are claimed with FOR UPDATE SKIP LOCKED and marked sent in the
      * transaction the channels queue their work in (the mail outbox), so two sweeps never send one alert and a crash
      * loses none. A batch no channel delivered stays due for the next pass. Returns how many batches were delivered.
      */

@@ -24,7 +24,7 @@ interface Row {
 const date = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
 /**
- * The sweep's one statement (issue 9): claims the active nodes whose online state changed, flips their
+ * The sweep's one statement: claims the active nodes whose online state changed, flips their
  * `offline_since`, and records each transition. `for update skip locked` plus re-checking the condition on the
  * locked row means two sweeps (two processes on one PostgreSQL) never claim the same transition. Each arm is a
  * range scan of a partial index (nodes_health_online_idx, nodes_health_offline_idx).

@@ -45,13 +45,13 @@ export async function deleteExpiredStats(deps: RetentionDeps): Promise<Retention
       );
     }
   }
-  // Every replica drops its cached answers (issue 12); this one already did (stats.repository.ts).
+  // Every replica drops its cached answers; this one already did (stats.repository.ts).
   if (Object.values(deleted).some((rows) => rows > 0)) deps.hub.publishStatsChanged([]);
   await vacuumHourlyRollup(deps.db);
   return deleted;
 }
 
-/** The retention job: hourly (the first run a minute after start), on one replica per hour (issue 12). */
+/** The retention job: hourly (the first run a minute after start), on one replica per hour. */
 export function startRetentionJob(deps: RetentionDeps, log: FastifyBaseLogger) {
   return startPeriodicJob(deps, log, {
     name: 'statistics-retention',
