@@ -46,7 +46,7 @@ export function keyFailure(error: unknown): Failure {
 /** Any other failed node call: the server's own text for a refusal, else the generic message. */
 export function actionFailure(error: unknown): Failure {
   const code = codeOf(error);
-  // issue 9: a server that could not be reached is not 'something went wrong'.
+  // A server that could not be reached is not 'something went wrong'.
   if (isUnreachable(error)) return { message: UNREACHABLE, code };
   if (error instanceof ApiError && error.status >= 400 && error.status < 500)
     return { message: error.message, code };

@@ -27,7 +27,7 @@ function signedOutBy(target: SignOutTarget | null, browser: SignedInBrowser): bo
 }
 
 /**
- * issue 10, Settings > Sessions: loads the signed-in browsers, then signs one out or all others after the user
+ * Settings > Sessions: loads the signed-in browsers, then signs one out or all others after the user
  * confirms. A signed-out browser leaves the list at once; a failed call keeps the list and shows why.
  */
 export const sessionsMachine = setup({
@@ -83,7 +83,7 @@ export const sessionsMachine = setup({
     ready: {
       on: {
         'sessions.ask': { target: 'confirming', actions: 'keepTarget' },
-        // issue 9: the event stream is back after an outage; the list may be stale.
+        // The event stream is back after an outage; the list may be stale.
         'sessions.retry': 'loading',
       },
     },

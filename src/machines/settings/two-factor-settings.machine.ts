@@ -40,7 +40,7 @@ function failureErrors(failure: RequestFailure): FieldErrors<TwoFactorField> {
 const fresh = { code: '', password: '', errors: {} };
 
 /**
- * issue 10 section 9, Settings: turn two-factor sign-in on (scan, confirm with a code, keep the recovery codes
+ * Settings: turn two-factor sign-in on (scan, confirm with a code, keep the recovery codes
  * shown once) or off (password and a code). Collapsed like Change password; opening it loads the status.
  */
 export const twoFactorSettingsMachine = setup({

@@ -61,7 +61,7 @@ const withTeam = (
 ) => (context.team ? { ...context.team, ...change(context.team) } : null);
 
 /**
- * issue 11, Settings > Team: loads the members and pending invitations of the current team, then lets an admin
+ * Settings > Team: loads the members and pending invitations of the current team, then lets an admin
  * invite, resend, revoke, change a role, remove a member or rename the team, and any member leave it. One call at a
  * time; a refusal keeps the list and shows the contract's message. Leaving ends in 'left' (the session must be
  * checked again: the team is no longer the user's).
@@ -162,7 +162,7 @@ export const teamMembersMachine = setup({
     },
     ready: {
       on: {
-        // issue 9: the event stream is back after an outage; the list may be stale.
+        // The event stream is back after an outage; the list may be stale.
         'team.retry': 'loading',
         'team.invite': [
           { guard: 'isEmailValid', target: 'inviting', actions: 'clearMessages' },

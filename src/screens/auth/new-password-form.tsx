@@ -8,7 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { FormError, PasswordField } from '../../ui/text-field.tsx';
 import styles from './auth-form.module.css';
 
-/** issue 10 section 9: a reset link is not a second factor, so the person signs in with the code next. */
+/** A reset link is not a second factor, so the person signs in with the code next. */
 export const signInWithCode =
   'Your new password is saved. Sign in with it and a code from your authenticator app.';
 
