@@ -42,10 +42,10 @@ export interface NodeSpecBody {
   bandWidth: number | null;
 }
 
-/** A node as this server answers it: the spec's fields and the health fields of issue 9. */
+/** A node as this server answers it: the spec's fields and the health fields (contracts/node-health.ts). */
 export interface NodeBody extends NodeSpecBody, NodeHealthFields {}
 
-/** A node as the web app accepts it: the health fields may be missing (a server without them, issue 9). */
+/** A node as the web app accepts it: the health fields may be missing (a server without them). */
 export type NodeReadBody = NodeSpecBody & Partial<NodeHealthFields>;
 
 /** The answer of toggle and delete: the node's id and its new status (spec 4). */
