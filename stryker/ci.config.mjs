@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The CI mutation check (issue 15 section 2): the pure modules only, failing below an 80% score.
+ * The CI mutation check: the pure modules only, failing below an 80% score.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {
