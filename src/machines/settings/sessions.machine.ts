@@ -20,9 +20,7 @@ export type SessionsEvent =
   | { type: 'sessions.dismiss' };
 
 function signedOutBy(target: SignOutTarget | null, browser: SignedInBrowser): boolean {
-  // Stryker disable next-line OptionalChaining: a target is always kept before this runs (confirming, revoking).
   if (target?.kind === 'others') return !browser.current;
-  // Stryker disable next-line OptionalChaining: a target is always kept before this runs (confirming, revoking).
   return target?.kind === 'one' && target.id === browser.id;
 }
 
@@ -58,7 +56,6 @@ export const sessionsMachine = setup({
     })),
   },
   guards: {
-    // Stryker disable next-line OptionalChaining: a target is always kept before this runs (confirming, revoking).
     signsOutOne: ({ context }) => context.target?.kind === 'one',
   },
 }).createMachine({
@@ -99,7 +96,6 @@ export const sessionsMachine = setup({
       invoke: {
         id: 'revokeSession',
         src: 'revokeSession',
-        // Stryker disable next-line OptionalChaining: a target is always kept before this runs (confirming, revoking).
         input: ({ context }) => ({ id: context.target?.kind === 'one' ? context.target.id : 0 }),
         onDone: { target: 'ready', actions: 'dropSignedOut' },
         onError: {

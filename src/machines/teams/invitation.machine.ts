@@ -72,7 +72,6 @@ export const invitationMachine = setup({
     // Addresses compare without case: the server keeps them lower-case (spec 5).
     isSignedIn: ({ context }) => context.signedInAs !== null,
     isForMe: ({ context }, user: User) =>
-      // Stryker disable next-line OptionalChaining: the session is checked only after the invitation was read.
       user.email.toLowerCase() === context.invitation?.email.toLowerCase(),
   },
 }).createMachine({

@@ -132,7 +132,6 @@ export const teamMembersMachine = setup({
       assertEvent(event, 'team.invite');
       return validateEmail({ email: event.email.trim() }).email === undefined;
     },
-    // Stryker disable next-line OptionalChaining: this guard runs only in 'confirming', which always holds a confirm.
     confirmsLeave: ({ context }) => context.confirm?.kind === 'leave',
   },
 }).createMachine({
@@ -193,7 +192,6 @@ export const teamMembersMachine = setup({
             target: 'removing',
             actions: {
               type: 'keepBusy',
-              // Stryker disable next-line OptionalChaining: 'confirming' always holds a confirm.
               params: ({ context }) => (context.confirm?.kind === 'remove' ? context.confirm.userId : 0),
             },
           },
