@@ -15,7 +15,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const readable = /\.(?:[cm]?[jt]sx?|json|md|css|html|sql|sh|ya?ml)$|(?:^|\/)Dockerfile$/;
 const skipped = new Set(['package-lock.json']);
 
-/** "issue 12", "Issue 9 section 5", "issues 2 and 10", and the heading anchors they leave ("#theme-issue-13"). */
+/** A tracker number in any case, singular or plural, and the heading anchors such numbers leave in links. */
 const issueCitation = /\bissues?[ -]#?\d/i;
 /** Built from parts so that this file does not match itself. */
 const mutationPragma = new RegExp(['Stryker', '(?:disable|restore)'].join(' '));
@@ -63,9 +63,9 @@ describe('what the tree says to its reader', () => {
   });
 
   it('recognises the citation and pragma forms, and not look-alike words', () => {
-    expect(issueCitation.test('// issue 12: one replica sweeps at a time')).toBe(true);
-    expect(issueCitation.test('## Node health (Issue 9 section 3)')).toBe(true);
-    expect(issueCitation.test('[Theme](#theme-issue-13)')).toBe(true);
+    expect(issueCitation.test(`// ${'issue'} 12: one replica sweeps at a time`)).toBe(true);
+    expect(issueCitation.test(`## Node health (${'Issue'} 9 section 3)`)).toBe(true);
+    expect(issueCitation.test(`[Theme](#theme-${'issue'}-13)`)).toBe(true);
     expect(issueCitation.test('the issuer of the token, issued at 12:00')).toBe(false);
     expect(mutationPragma.test(`// ${'Stryker'} disable next-line StringLiteral: a hint`)).toBe(true);
   });
