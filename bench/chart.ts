@@ -1,5 +1,5 @@
 /**
- * Chart benchmark (issue 4): prints figures, asserts nothing. Run: npm run bench:chart.
+ * Chart benchmark: prints figures, asserts nothing. Run: npm run bench:chart.
  *
  * In headless Chromium, with the lightweight-charts build the app ships:
  * - data set and first paint: three line series of 5,000 points each given to a chart that is already on screen,

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the node health sweep (issue 9): 10,000 active nodes (3 per team, one admin each), then the cost of
+ * Benchmark of the node health sweep: 10,000 active nodes (3 per team, one admin each), then the cost of
  * one sweep pass in ms: a quiet pass (nothing changed: the steady state, run every few seconds) and a pass in which
  * 100 nodes went offline (claim, record, queue and mail their alerts), with the query plan of the claim.
  * Figures are printed, never asserted.

@@ -1,5 +1,5 @@
 /**
- * Statistics worker benchmark (issue 4): prints figures, asserts nothing. Run: npm run bench:worker.
+ * Statistics worker benchmark: prints figures, asserts nothing. Run: npm run bench:worker.
  *
  * - transform: a month for 3 nodes at 3600 s (2,160 points), and 129,600 raw minute points (3 nodes x 30 days)
  *   rolled into the month's hours and into minutes, timed in-process (the same V8 as Chromium's worker).

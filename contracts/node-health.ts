@@ -1,5 +1,5 @@
 /**
- * issue 9: the health of an active node (status 10), beside the spec's status numbers, never replacing them. An
+ * The health of an active node (status 10), beside the spec's status numbers, never replacing them. An
  * active node whose last signed request (check, heartbeat, telemetry) is older than the server's
  * `NODE_OFFLINE_AFTER_S` is offline. Server, web app and tests take every name and rule from here; the bodies are
  * TypeBox schemas in contracts/node-health.schema.ts.

@@ -31,7 +31,7 @@ import type { TwoFactorService } from './two-factor.service.ts';
 
 const ok = { ok: true } as const;
 
-/** Sign-up, sign-in, password links, session check, user and team calls (issue 2; docs/api-auth.md). */
+/** Sign-up, sign-in, password links, session check, user and team calls (docs/api-auth.md). */
 export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorService }> = async (
   app,
   options,
@@ -110,7 +110,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
     async (request, reply) => answer(reply, await guest.signIn(request.body, visitor(request))),
   );
 
-  // issue 10 section 9: the code step of a two-factor sign-in.
+  // The code step of a two-factor sign-in.
   app.post(
     '/guest/auth/two-factor',
     {

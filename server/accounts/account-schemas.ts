@@ -14,7 +14,7 @@ const password = safeString({ maxLength: PASSWORD_MAX, minLength: 1 });
 const link = safeString({ maxLength: 2048 });
 const name = safeString({ maxLength: 200 });
 
-/** Every signed-in route: the token arrives as `Authorization: Bearer` (issue 2). */
+/** Every signed-in route: the token arrives as `Authorization: Bearer`. */
 export const bearerHeaders = Type.Object({ authorization: Optional(Type.String({ maxLength: 512 })) });
 
 export const idParams = strictObject({ id });
@@ -73,7 +73,7 @@ export const userBody = strictObject({
 
 export const teamBody = strictObject({ id: Optional(id), name: safeString({ maxLength: 400 }) });
 
-/** issue 10 section 9: the code step; a TOTP code or a recovery code, spaces allowed. */
+/** The code step; a TOTP code or a recovery code, spaces allowed. */
 export const challengeBody = strictObject({
   challenge: safeString({ maxLength: 128, minLength: 1 }),
   code: safeString({ maxLength: TYPED_CODE_MAX, minLength: 1 }),

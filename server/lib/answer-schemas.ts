@@ -1,7 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
 
 /**
- * Answer schemas every route shares (issue 13): the error body of spec 7 and `{ ok: true }`. A route's `response`
+ * Answer schemas every route shares: the error body of spec 7 and `{ ok: true }`. A route's `response`
  * is `answers({ 200: X })`: its success bodies and the error body for every 4xx and 5xx.
  */
 

@@ -22,7 +22,7 @@ export function sweepIntervalMs(offlineAfterS: number): number {
 }
 
 /**
- * The health sweep (issue 9 sections 1 and 2). Each pass, in one transaction, claims the active nodes whose online
+ * The health sweep. Each pass, in one transaction, claims the active nodes whose online
  * state changed, records the transitions and queues their alerts; then it publishes `event: health` to each node's
  * team and sends the alerts that are due (mail, then the alert channels). Until one threshold has passed since this process started, no node is
  * marked offline: a restarted dashboard gives every node the time to report again.
@@ -63,7 +63,7 @@ export class HealthSweep {
     const thresholdMs = config.nodeOfflineAfterS * 1000;
     const pastGrace = now.getTime() - this.startedAt >= thresholdMs;
     const transitions = await db.transaction(async (tx) => {
-      // issue 12: one replica sweeps at a time; the row claims below would keep a second one from repeating any
+      // One replica sweeps at a time; the row claims below would keep a second one from repeating any
       // transition anyway, the lock saves it the scan.
       if (!(await tryJobLock(tx, 'health-sweep'))) return [];
       const claimed = await claimTransitions(tx, now, new Date(now.getTime() - thresholdMs), pastGrace);

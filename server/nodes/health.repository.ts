@@ -24,7 +24,7 @@ interface Row {
 const date = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
 /**
- * The sweep's one statement (issue 9): claims the active nodes whose online state changed, flips their
+ * The sweep's one statement: claims the active nodes whose online state changed, flips their
  * `offline_since`, and records each transition. `for update skip locked` plus re-checking the condition on the
  * locked row means two sweeps (two processes on one PostgreSQL) never claim the same transition. The last-seen
  * times come from node_liveness, which has no index on them (so that each request's update stays in place): a pass

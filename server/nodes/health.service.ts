@@ -5,10 +5,10 @@ import { recentTransitions } from './health.repository.ts';
 import { healthFields } from './node-json.ts';
 import { existing } from './node-rules.ts';
 
-/** A node's health for its team's members (issue 9). */
+/** A node's health for its team's members. */
 export function createHealthService(deps: Deps) {
   return {
-    /** GET v1/nodres/team/{teamId}/{nodrId}/health (issue 9): last seen, online, the recent transitions. */
+    /** GET v1/nodres/team/{teamId}/{nodrId}/health: last seen, online, the recent transitions. */
     async nodeHealth(teamId: number, id: number): Promise<NodeHealthAnswer> {
       const found = await existing(deps.db, teamId, id);
       const { node } = found;

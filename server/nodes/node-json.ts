@@ -17,7 +17,7 @@ export function configJson(config: ConfigRow): ConfigBody {
 }
 
 /**
- * issue 9: the health fields beside the spec's ones. `online` follows the sweep's recorded state, so the list,
+ * The health fields beside the spec's ones. `online` follows the sweep's recorded state, so the list,
  * the event stream and the alerts always agree.
  */
 export function healthFields(node: NodeRow, lastSeenAt: Date | null): NodeHealthFields {

@@ -25,7 +25,7 @@ const nodeStatus = answers({ 200: NodeStatusSchema });
 /** The node calls of spec 7, all under /api/v1/nodres/team/{teamId}/, for members of the team only. */
 export const nodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const member = requireTeamMember('teamId');
-  // issue 11: viewers read; every change to the team's nodes is an admin's (403 'read_only'). So is the compose
+  // Viewers read; every change to the team's nodes is an admin's (403 'read_only'). So is the compose
   // file, as the installing step of a node, not as protection: it holds no secret (the licence key viewers read
   // anyway, the server's address, the image), and a node's only credential is its private key (docs/security.md).
   const writer = requireTeamWriter('teamId');
@@ -112,7 +112,7 @@ export const nodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) => nodes.getNode(request.params.teamId, request.params.id),
   );
 
-  // issue 9: a node's liveness and its recent online/offline transitions.
+  // A node's liveness and its recent online/offline transitions.
   app.get(
     `${base}/:nodrId/health`,
     {

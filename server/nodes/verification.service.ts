@@ -45,7 +45,7 @@ export function createVerificationService(deps: Deps) {
           os: report.os,
           bandwidth: report.bandwidth,
         });
-        // issue 9: the admins hear of a node turning Misconfigured once, not of each failed check that repeats it.
+        // The admins hear of a node turning Misconfigured once, not of each failed check that repeats it.
         if (updated && !check.result && resultOf(node.check) !== false) {
           await queueAlerts(tx, {
             nodeIds: [node.id],

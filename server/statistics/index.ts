@@ -12,7 +12,7 @@ export { insertMinutes } from './stats.repository.ts';
 /** The stats service's routes, the retention job and the answer cache of the statistics. */
 const statsPlugin: FastifyPluginAsync = async (app) => {
   statsCacheOf(app.deps.db).configure(app.deps.config.statsCacheMb * 1024 * 1024);
-  // issue 12: data written through any replica retires this replica's cached answers about it.
+  // Data written through any replica retires this replica's cached answers about it.
   const stopHearing = app.deps.hub.onStatsChanged((nodeIds) =>
     nodeIds.length > 0 ? statsVersions.nodesChanged(nodeIds) : statsVersions.allChanged(),
   );

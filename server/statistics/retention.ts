@@ -37,7 +37,7 @@ export async function deleteExpiredStats(deps: RetentionDeps): Promise<Retention
     stat_hour: await dropPartitionsBefore(deps.db, 'stat_hour', now - hourDays * 86_400),
   };
   if (Object.values(result).some((dropped) => dropped.partitions.length > 0 || dropped.defaultRows > 0)) {
-    // Every replica drops its cached answers (issue 12), this one first.
+    // Every replica drops its cached answers, this one first.
     statsVersions.allChanged();
     deps.hub.publishStatsChanged([]);
   }
@@ -45,7 +45,7 @@ export async function deleteExpiredStats(deps: RetentionDeps): Promise<Retention
   return result;
 }
 
-/** The retention job: hourly (the first run a minute after start), on one replica per hour (issue 12). */
+/** The retention job: hourly (the first run a minute after start), on one replica per hour. */
 export function startRetentionJob(deps: RetentionDeps, log: FastifyBaseLogger) {
   return startPeriodicJob(deps, log, {
     name: 'statistics-retention',

@@ -34,7 +34,7 @@ const statsBody = agreeing<StatsQuery>()(
   ),
 );
 
-/** Issue 13 section 4: `?format=csv` asks for the CSV export (docs/api-stats.md). */
+/** `?format=csv` asks for the CSV export (docs/api-stats.md). */
 const statsQuerystring = Type.Object(
   { format: Type.Optional(Type.Union(STATS_FORMATS.map((format) => Type.Literal(format)))) },
   { additionalProperties: false },
@@ -74,7 +74,7 @@ async function normaliseLicenceKeys(request: FastifyRequest): Promise<void> {
   }
 }
 
-/** spec 7, statistics service: POST v1/nodr/day | week | month (Bearer), as JSON or (issue 13) as CSV. */
+/** spec 7, statistics service: POST v1/nodr/day | week | month (Bearer), as JSON or as CSV. */
 export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const stats = createStatsService(app.deps.db);
   for (const period of STATS_PERIODS) {

@@ -22,7 +22,7 @@ export const SessionTokenStruct = type({
   user_id: number(),
 });
 
-/** issue 10 section 9: the password step's answer when the account has two-factor sign-in on. */
+/** The password step's answer when the account has two-factor sign-in on. */
 export const ChallengeStruct = type({
   two_factor_required: literal(true),
   challenge: string(),

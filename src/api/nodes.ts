@@ -60,7 +60,7 @@ export const NodeStruct: Describe<NodeReadBody> = type({
 });
 export type Node = Infer<typeof NodeStruct>;
 
-/** The JSON data of the stream's `event: health` (issue 9); anything else on that event is ignored. */
+/** The JSON data of the stream's `event: health`; anything else on that event is ignored. */
 export const NodeHealthEventStruct: Describe<NodeHealthEvent> = type({
   nodeId: number(),
   online: boolean(),
@@ -68,7 +68,7 @@ export const NodeHealthEventStruct: Describe<NodeHealthEvent> = type({
   at: string(),
 });
 
-/** The answer of the node's health call (issue 9): last seen and its recent transitions, newest first. */
+/** The answer of the node's health call: last seen and its recent transitions, newest first. */
 export const NodeHealthAnswerStruct: Describe<NodeHealthAnswer> = type({
   lastSeenAt: nullable(string()),
   online: nullable(boolean()),
@@ -229,7 +229,7 @@ export function downloadCompose(teamId: number, id: number, signal?: AbortSignal
   });
 }
 
-/** issue 9: the node's last signed request and its recent online/offline transitions. */
+/** The node's last signed request and its recent online/offline transitions. */
 export async function getNodeHealth(
   teamId: number,
   id: number,

@@ -39,7 +39,7 @@ export function loadStats(
 }
 
 /**
- * POST {stats}/v1/nodr/{period}?format=csv (issue 13): the same statistics as CSV text, built and quoted by the
+ * POST {stats}/v1/nodr/{period}?format=csv: the same statistics as CSV text, built and quoted by the
  * server (docs/api-stats.md, contracts/stats-csv.ts).
  */
 export function loadStatsCsv(

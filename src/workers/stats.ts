@@ -81,7 +81,6 @@ interface Sample {
 
 const finite = (value: number) => (Number.isFinite(value) ? value : 0);
 
-// Stryker disable next-line ObjectLiteral: readPoint writes every field before any is read
 const emptySample = (): Sample => ({ dt: 0, uplink: 0, delivered: 0, input: 0, viewers: 0, quality: 0 });
 
 /** Reads a point of either shape into `into`, which the hot loop reuses so that it allocates nothing per point. */
@@ -119,7 +118,6 @@ function listOf(points: StatPointsInput): ReadonlyArray<StatPoint | LegacyStatPo
 
 /** The ratio of spec 3, never Infinity or NaN: a vanishing input (5e-324 bytes) would otherwise overflow it. */
 export function ratioOf(delivered: number, input: number): number {
-  // Stryker disable next-line EqualityOperator: an input of 0 gives Infinity or NaN, which the next line turns into 0 as well
   const ratio = input > 0 ? delivered / input : 0;
   return Number.isFinite(ratio) ? ratio : 0;
 }
@@ -141,12 +139,9 @@ function gridOf(
   for (const point of points) {
     const dt = timeOf(point);
     if (!Number.isFinite(dt)) continue;
-    // Stryker disable next-line EqualityOperator: on a tie the same value is assigned
     if (dt < min) min = dt;
-    // Stryker disable next-line EqualityOperator: on a tie the same value is assigned
     if (dt > max) max = dt;
   }
-  // Stryker disable next-line ObjectLiteral: undefined slots allocate the same empty series
   if (min > max) return { first: 0, slots: 0 };
   const first = Math.floor(min / interval) * interval;
   return { first, slots: Math.floor((max - first) / interval) + 1 };
@@ -190,7 +185,6 @@ export function transformStats(request: TransformRequest): StatSeries {
     readPoint(point, sample);
     const offset = sample.dt - first;
     const slot = Math.floor(offset / interval);
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: typed arrays ignore writes outside their length, so the guard only saves the work
     if (!(slot >= 0 && slot < slots)) continue;
     uplink[slot]! += sample.uplink;
     delivered[slot]! += sample.delivered;
@@ -243,7 +237,6 @@ export function partialBucket(
   interval: number,
   now?: number,
 ): PartialBucket | null {
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: a missing or non-finite now gives a NaN index, which also ends in null
   if (now === undefined || !Number.isFinite(now)) return null;
   const index = Math.floor((now - first) / interval);
   if (index < 0 || index >= slots) return null;

@@ -30,7 +30,7 @@ import { newNodeKeys } from '../helpers/nodes.ts';
 import { type ServerProcess, startServerProcess } from '../node/server-process.ts';
 
 /**
- * issue 12 section 3: two real server processes (replicas A and B) on one throwaway PostgreSQL database. Runs in
+ * Two real server processes (replicas A and B) on one throwaway PostgreSQL database. Runs in
  * the PostgreSQL stage of scripts/test.sh only (the `cluster` project), since replicas need a shared server.
  */
 const adminUrl = process.env.DATABASE_URL;

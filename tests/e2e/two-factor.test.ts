@@ -14,7 +14,7 @@ import {
 } from './harness.ts';
 
 /**
- * issue 10 sections 4 and 9 in a real browser: turn two-factor sign-in on in Settings, sign out, sign in with a
+ * Two-factor sign-in and sign-in throttling in a real browser: turn two-factor sign-in on in Settings, sign out, sign in with a
  * code computed here from the secret the screen showed; then, after failures from elsewhere, the known browser
  * still signs in while a stranger is throttled.
  */

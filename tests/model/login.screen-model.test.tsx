@@ -41,7 +41,7 @@ vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
   },
 }));
 
-/** spec 2, 4, 5 and 8: the login screen at /, and the code step of issue 10 section 9. */
+/** spec 2, 4, 5 and 8: the login screen at /, and the code step of two-factor sign-in. */
 
 const challenge = {
   two_factor_required: true,
@@ -192,7 +192,7 @@ describe('login screen (model)', () => {
       // spec 4: a session goes to My NODR.
       if (event.type.startsWith('xstate.done.actor.') && event.output === sessionToken)
         expect(screen.getByTestId('landed')).toHaveTextContent('/myNodr');
-      // issue 10 section 9: a challenge asks for the code.
+      // A challenge asks for the code.
       if (event.type === 'xstate.done.actor.signIn' && event.output === challenge)
         expect(screen.getByRole('textbox', { name: 'Authentication code' })).toBeInTheDocument();
     },

@@ -11,7 +11,7 @@ import { createActiveNode, ingest, minutes, NOW_SECONDS, type TestNode } from '.
 
 const DAY = 86_400;
 
-/** Issue 12 section 4: the month read at scale, an index-only scan of the hourly rollup (drizzle/0007_stats_scale.sql). */
+/** The month read at scale, an index-only scan of the hourly rollup (drizzle/0007_stats_scale.sql). */
 describe('statistics at scale: the hourly rollup read from its covering index', () => {
   let server: TestServer;
   let owner: SignedInUser;

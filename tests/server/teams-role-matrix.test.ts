@@ -17,7 +17,7 @@ import {
 } from '../helpers/server.ts';
 
 /**
- * issue 11: the role × route matrix. Every route the app registers (read from its route table, so a new route
+ * The role × route matrix. Every route the app registers (read from its route table, so a new route
  * without a row here fails) is called as an admin of team T, a viewer of T, an outsider (a member of another team)
  * and signed out, and with the admin's API tokens of T (`Bearer nodr_…`), read-only and read-write; each answer must
  * be the status written below. The token columns hold the rule that every call that changes anything refuses a
@@ -96,7 +96,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /auth/v1/sessions':                                                      [200, 200, 200, 401, 401, 401],
   'DELETE /auth/v1/sessions/others':                                            [400, 400, 400, 401, 401, 401],
   'DELETE /auth/v1/sessions/:id':                                               [400, 400, 400, 401, 401, 401],
-  // issue 13: the OpenAPI document and its reference page are public, like the web app.
+  // The OpenAPI document and its reference page are public, like the web app.
   'GET /api/openapi.json':                                                      [200, 200, 200, 200, 200, 200],
   'GET /api/docs':                                                              [200, 200, 200, 200, 200, 200],
   'GET /api/docs/':                                                             [200, 200, 200, 200, 200, 200],

@@ -83,7 +83,7 @@ describe('set-password machine, behaviour', () => {
     expect(actor.getSnapshot().context.errors).toEqual({});
   });
 
-  it('sends the person to sign in with a code when the account has two-factor sign-in on (issue 10)', async () => {
+  it('sends the person to sign in with a code when the account has two-factor sign-in on', async () => {
     const storeToken = vi.fn();
     const goNext = vi.fn();
     const goToSignIn = vi.fn();

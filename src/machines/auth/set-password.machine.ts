@@ -131,7 +131,7 @@ export const setPasswordMachine = setup({
       },
     },
     signedIn: { type: 'final', entry: 'goNext' },
-    // issue 10 section 9: the password is saved, but with two-factor sign-in on the code is still needed.
+    // The password is saved, but with two-factor sign-in on the code is still needed.
     codeNeeded: { type: 'final', entry: 'goToSignIn' },
   },
 });

@@ -13,7 +13,7 @@ export interface NodeHealthContext {
 export type NodeHealthMachineEvent = { type: 'health.retry' } | { type: 'health.reload' };
 
 /**
- * The health history of one node (issue 9), fetched when its card is expanded: last seen and the recent
+ * The health history of one node, fetched when its card is expanded: last seen and the recent
  * transitions. A health event for the node reloads it; the shown history stays on screen meanwhile.
  */
 export const nodeHealthMachine = setup({

@@ -45,7 +45,7 @@ const fresh = { code: '', password: '', errors: {} };
 const PASSWORD_AND_CODE = ['twoFactor.disable', 'twoFactor.renew'] as const;
 
 /**
- * issue 10 section 9, Settings: turn two-factor sign-in on (scan, confirm with a code, keep the recovery codes
+ * Settings: turn two-factor sign-in on (scan, confirm with a code, keep the recovery codes
  * shown once) or off (password and a code), or make new recovery codes (password and a code, shown once, the old
  * ones end). Collapsed like Change password; opening it loads the status.
  */

@@ -12,7 +12,7 @@ import { ExpiredLink } from '../results/link-result.tsx';
 import styles from './auth-form.module.css';
 import { AuthLayout } from './auth-layout.tsx';
 
-/** issue 10 section 9: a reset link is not a second factor, so the person signs in with the code next. */
+/** A reset link is not a second factor, so the person signs in with the code next. */
 export const signInWithCode =
   'Your new password is saved. Sign in with it and a code from your authenticator app.';
 

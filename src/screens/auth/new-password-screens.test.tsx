@@ -161,7 +161,7 @@ describe.each(screens)('$name', ({ element, route, next, purpose, subtitle }) =>
   });
 });
 
-describe('ResetPasswordScreen with two-factor sign-in on (issue 10 section 9)', () => {
+describe('ResetPasswordScreen with two-factor sign-in on', () => {
   it('saves the password, then asks the person to sign in with a code instead of signing in', async () => {
     tokenStore.clear();
     fakeApi({

@@ -26,7 +26,7 @@ function open(enabled: boolean, handlers: Parameters<typeof settingsApi>[0] = {}
   };
 }
 
-describe('Settings, Two-factor sign-in (issue 10 section 9)', () => {
+describe('Settings, Two-factor sign-in', () => {
   it('turns on: QR code drawn locally, the secret as text, a code, then the recovery codes once', async () => {
     const { api, user, section, show } = open(false, {
       'POST /auth/v1/two-factor/setup': () => ({ status: 200, body: { secret, uri } }),

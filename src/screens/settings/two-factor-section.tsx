@@ -11,7 +11,7 @@ import { CodeField, RecoveryCodes } from './two-factor-parts.tsx';
 import own from './two-factor-section.module.css';
 
 /**
- * issue 10 section 9, Settings: two-factor sign-in. Turning on shows a QR code (drawn here) and the secret as
+ * Settings: two-factor sign-in. Turning on shows a QR code (drawn here) and the secret as
  * text, takes a first code, then shows the 10 recovery codes once; turning off takes the password and a code, and
  * so does making new recovery codes (shown once as well; the old ones stop working).
  */
