@@ -11,9 +11,13 @@ import { statsVersions } from './stats-versions.ts';
 /** How often the retention job runs, and how soon after start the first run comes. */
 export const RETENTION_INTERVAL_MS = 60 * 60_000;
 export const RETENTION_FIRST_RUN_MS = 60_000;
-/** The partition job makes the coming partitions hourly, the first time soon after start. */
+/**
+ * The partition job makes the coming partitions hourly, the first time a minute after start like retention: until
+ * then points land in the default partition, which the job empties into the partitions it makes, so a short-lived
+ * process never moves rows while it ingests.
+ */
 const PARTITIONS_INTERVAL_MS = 60 * 60_000;
-const PARTITIONS_FIRST_RUN_MS = 5_000;
+const PARTITIONS_FIRST_RUN_MS = 60_000;
 
 export type RetentionResult = Record<BucketTable, DropResult>;
 
