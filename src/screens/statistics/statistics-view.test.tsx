@@ -167,6 +167,8 @@ describe('StatisticsView', () => {
       expect(calls.filter((call) => call.url.includes('/settings/put/')).at(-1)?.body).toEqual({
         filter: 'day',
         selected: [],
+        active: [1, 2],
+        deleted: [],
       }),
     );
   });
@@ -191,7 +193,20 @@ describe('StatisticsView', () => {
     expect(calls.filter((call) => call.url.includes('/settings/put/')).at(-1)?.body).toEqual({
       filter: 'week',
       selected: [3],
+      active: [1, 2],
+      deleted: [],
     });
+  });
+
+  it('selects a node that became active since the settings were saved, and marks it new', async () => {
+    fakeServer({ settings: JSON.stringify({ filter: 'day', selected: [3], active: [1], deleted: [] }) });
+    renderView();
+    expect(await screen.findByRole('checkbox', { name: /Spare/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Edge/ })).not.toBeChecked();
+    const joined = screen.getByRole('checkbox', { name: /Untitled/ });
+    expect(joined).toBeChecked();
+    expect(joined).toHaveAccessibleName(expect.stringMatching(/New\s*since your last visit/));
+    expect(screen.getByRole('checkbox', { name: /Spare/ })).not.toHaveAccessibleName(/New/);
   });
 
   it('says so when a load fails, and tries again on request', async () => {

@@ -102,6 +102,7 @@ export function StatisticsView({
             <NodePicker
               nodes={nodes}
               selected={selected}
+              fresh={snapshot.context.fresh}
               onToggle={(id) => send({ type: 'node.toggle', id })}
               onToggleGroup={(group) => send({ type: 'group.toggle', group })}
             />
