@@ -128,10 +128,10 @@ describe('StatisticsView', () => {
     expect(within(deleted).getByText('No key')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Day' })).toBeChecked();
 
-    // 8 Mib per 1 MiB of bytes: 1 MiB -> 8.00 Mb, 3 MiB -> 24.00 Mb.
+    // 8 Mib per 1 MiB of bytes: 1 MiB -> 8.00 Mib, 3 MiB -> 24.00 Mib.
     const traffic = await screen.findByRole('img', { name: /Traffic chart, Day/ });
     expect(traffic).toHaveAccessibleName(
-      'Traffic chart, Day, selected nodes: uplink, delivered and input bit rates. NODR UPLINK 8.00 Mb, DELIVERED TO VIEWERS 24.00 Mb, INPUT FROM CDN 8.00 Mb.',
+      'Traffic chart, Day, selected nodes: uplink, delivered and input bit rates. NODR UPLINK 8.00 Mib, DELIVERED TO VIEWERS 24.00 Mib, INPUT FROM CDN 8.00 Mib.',
     );
     expect(
       screen.getByRole('img', { name: 'Quality chart, Day, selected nodes. QUALITY INDEX 97.0.' }),
@@ -145,6 +145,8 @@ describe('StatisticsView', () => {
     expect(within(totals).getByText('NODR UPLINK')).toBeInTheDocument();
     expect(within(totals).getByText('DELIVERED TO VIEWERS')).toBeInTheDocument();
     expect(within(totals).getByText('INPUT FROM CDN')).toBeInTheDocument();
+    expect(within(totals).getAllByText('8.00 Mib')).toHaveLength(2);
+    expect(screen.getByText('1024-based units: 1 Mib is 1,048,576 bits')).toBeVisible();
     expect(statsCalls(calls)).toHaveLength(1);
     expect(statsCalls(calls)[0]?.body).toMatchObject({ clientId: 9, licenceKey: [KEYS.edge, KEYS.quiet] });
     const { startTimestamp, endTimestamp } = (statsCalls(calls)[0]?.body ?? {}) as {
