@@ -54,6 +54,8 @@ function fakeServer(
     currentBucket?: boolean;
     /** The CSV export's answer: its text, or an HTTP status to fail with. */
     csv?: string | number;
+    /** The statistics answers wait for this (a slow network). */
+    holdStats?: Promise<void>;
   } = {},
 ) {
   const calls: Call[] = [];
@@ -78,6 +80,7 @@ function fakeServer(
         return new Response(options.csv ?? '', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
       }
       if (url.includes('/stats/v1/nodr/')) {
+        await options.holdStats;
         if (options.failStats) return json({ error: 'internal', message: 'boom' }, 500);
         const { endTimestamp } = body as { endTimestamp: number };
         const interval = url.endsWith('/day') ? 60 : url.endsWith('/week') ? 1200 : 3600;
@@ -209,6 +212,21 @@ describe('StatisticsView', () => {
     expect(joined).toBeChecked();
     expect(joined).toHaveAccessibleName(expect.stringMatching(/New\s*since your last visit/));
     expect(screen.getByRole('checkbox', { name: /Spare/ })).not.toHaveAccessibleName(/New/);
+  });
+
+  it('shows skeletons in the shape of the tiles and charts while the figures load, not a bare spinner', async () => {
+    let release = () => {};
+    fakeServer({ holdStats: new Promise<void>((resolve) => (release = resolve)) });
+    renderView();
+    // Before the node list (starting) and after it, until the figures come.
+    await screen.findByRole('status', { name: 'Loading statistics' });
+    await screen.findByRole('checkbox', { name: /Edge/ });
+    const shapes = screen.getByRole('status', { name: 'Loading statistics' });
+    expect(shapes.querySelectorAll('[data-skeleton="tile"]')).toHaveLength(5);
+    expect(shapes.querySelectorAll('[data-skeleton="chart"]')).toHaveLength(3);
+    release();
+    await screen.findByRole('img', { name: /Traffic chart, Day/ });
+    expect(screen.queryByRole('status', { name: 'Loading statistics' })).toBeNull();
   });
 
   it('says so when a load fails, and tries again on request', async () => {
