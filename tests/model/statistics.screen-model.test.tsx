@@ -126,7 +126,11 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 }
 
 const button = (name: string) => screen.getByRole('button', { name });
-const loaders = () => screen.queryAllByText('Loading statistics');
+/** The loading statuses: the skeleton of the tiles and charts (named by its label) or the overlay's spinner (by its text). */
+const loaders = () => [
+  ...screen.queryAllByRole('status', { name: 'Loading statistics' }),
+  ...screen.queryAllByText('Loading statistics'),
+];
 const trafficChart = () => screen.queryByRole('img', { name: /^Traffic chart/ });
 const keysOf = (snapshot: AnyMachineSnapshot) => selectedKeys(snapshot.context);
 
