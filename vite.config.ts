@@ -6,11 +6,11 @@ const apiTarget = process.env.API_ORIGIN ?? 'http://localhost:8080';
 const proxied = ['/auth', '/api', '/stats', '/app-config.json', '/install'];
 
 export default defineConfig({
-  // Brotli and gzip copies beside every asset, served as they are by the server (preCompressed, issue 12).
+  // Brotli and gzip copies beside every asset, served as they are by the server (preCompressed).
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   build: {
     outDir: 'dist',
-    // Source maps stay out of production builds: they would publish the whole source (issue 10). The dev server
+    // Source maps stay out of production builds: they would publish the whole source. The dev server
     // still gives its own.
     sourcemap: false,
     // The login route must stay small: charts are split out by the lazy Statistics route.

@@ -14,7 +14,7 @@ const PGLITE_PROCESS_FILES = [
  * PGlite's own thread and the demo (which runs on PGlite only). PGlite is PostgreSQL's own code, so what these prove on
  * it holds on PostgreSQL; where the engines differ (connections and pools, locks under concurrency, NOTIFY, prepared
  * statements, the pool gauge in the metrics) the files stay in both runs. The test command's PostgreSQL step sets
- * SKIP_ENGINE_NEUTRAL=1 and leaves these out, so they run once (issue 15: the command's time).
+ * SKIP_ENGINE_NEUTRAL=1 and leaves these out, so they run once (the command's time).
  */
 const ENGINE_NEUTRAL_FILES = [
   'agent/**/*.test.ts',
@@ -98,7 +98,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The product runs PGlite in its worker thread (issue 12); the server project runs it on the test's thread.
+          // The product runs PGlite in its worker thread; the server project runs it on the test's thread.
           // These files cover the same calls (sessions, nodes, statistics, errors) on the worker path, in the PGlite
           // stage of scripts/test.sh, in the same Vitest call as the server project (so the same worker count).
           name: 'server-worker',
@@ -130,7 +130,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // issue 12: server processes as replicas on one PostgreSQL; only in the PostgreSQL stage of scripts/test.sh.
+          // Server processes as replicas on one PostgreSQL; only in the PostgreSQL stage of scripts/test.sh.
           name: 'cluster',
           environment: 'node',
           include: ['tests/cluster/**/*.test.ts'],

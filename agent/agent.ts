@@ -1,4 +1,4 @@
-import type { HardwareCheck } from '../contracts/hardware-check.ts';
+import type { HardwareCheck } from '../contracts/hardware-check.schema.ts';
 import { type HardwareReport, MAX_POINTS_PER_REQUEST, minuteOf } from '../contracts/node-protocol.ts';
 import { NODE_STATUS } from '../contracts/node-status.ts';
 import { Backoff } from './backoff.ts';

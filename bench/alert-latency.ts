@@ -1,6 +1,6 @@
 /**
  * Measures, with the real product and the real agent, the time from a node agent's death (SIGKILL) to the admin's
- * offline e-mail at an SMTP catcher, and from its restart to the back-online e-mail (issue 9). The agent heartbeats
+ * offline e-mail at an SMTP catcher, and from its restart to the back-online e-mail. The agent heartbeats
  * once a minute, so the threshold must exceed a minute: NODE_OFFLINE_AFTER_S (default here 70). Figures are
  * printed, never asserted; a run takes about two minutes.
  *

@@ -2,7 +2,7 @@
  * `npm run bench:bundle`: builds the web app and prints what each route costs: the login route's initial
  * JavaScript in gzip (the entry and everything index.html preloads; target at most 150 KB), each lazy screen
  * chunk, and then the bytes each route really puts on the wire, asked of a started production server the way a
- * browser asks (Accept-Encoding with br). Target: the login route at most 95 KB on the wire (issue 12).
+ * browser asks (Accept-Encoding with br). Target: the login route at most 95 KB on the wire.
  */
 import fs from 'node:fs';
 import http from 'node:http';

@@ -59,15 +59,18 @@ window.benchChart = async (rounds) => {
   return results;
 };
 
-/** A worker posts a series of seven transferred Float64Arrays; the page measures post-to-handler and its own work. */
+/**
+ * A worker posts a series as the statistics worker answers it (times and the five charted series, six transferred
+ * Float64Arrays, no point objects); the page measures post-to-handler and its own work.
+ */
 window.benchReceive = async (rounds) => {
   const source = `
     onmessage = (event) => {
       const slots = event.data;
-      const arrays = Array.from({ length: 7 }, () => new Float64Array(slots).map((_, i) => i));
+      const arrays = Array.from({ length: 6 }, () => new Float64Array(slots).map((_, i) => i));
       const series = { interval: 3600, times: arrays[0], uplink: arrays[1], delivered: arrays[2], input: arrays[3],
-        viewers: arrays[4], quality: arrays[5], ratio: arrays[6], filled: slots,
-        totals: { uplinkBits: 1, deliveredBits: 1, inputBits: 1, viewers: 1, quality: 1, ratio: 1 } };
+        quality: arrays[4], ratio: arrays[5], filled: slots, dataFrom: 0, dataTo: slots - 1, partial: null,
+        asOf: null, totals: { uplinkBits: 1, deliveredBits: 1, inputBits: 1, viewers: 1, quality: 1, ratio: 1 } };
       postMessage({ sentAt: performance.timeOrigin + performance.now(), series }, arrays.map((a) => a.buffer));
     };`;
   const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));

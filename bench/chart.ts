@@ -1,12 +1,13 @@
 /**
- * Chart benchmark (issue 4): prints figures, asserts nothing. Run: npm run bench:chart.
+ * Chart benchmark: prints figures, asserts nothing. Run: npm run bench:chart.
  *
  * In headless Chromium, with the lightweight-charts build the app ships:
  * - data set and first paint: three line series of 5,000 points each given to a chart that is already on screen,
  *   timed as setData plus the library's drawing in the next animation frame (between a frame callback queued before
  *   setData and one queued after it, so the wait for the frame itself is not counted);
  * - the same with the chart's creation included (a cold Statistics view);
- * - main-thread receive: a worker posts a month's series (seven Float64Arrays, transferred) and the page measures
+ * - main-thread receive: a worker posts a month's series (six Float64Arrays, transferred, as
+ *   src/workers/stats.ts answers it) and the page measures
  *   the delay from the post to its handler, and the handler's own work (the page's timers tick in 0.1 ms steps).
  */
 import path from 'node:path';
@@ -65,12 +66,12 @@ try {
     runs.map((run) => run.cold),
   );
   line(
-    'main-thread receive: month series (7 x 720), post to handler',
+    'main-thread receive: month series (6 x 720), post to handler',
     receive.month.map((run) => run.delay),
     1,
   );
   line(
-    'main-thread receive: day series (7 x 1,440), post to handler',
+    'main-thread receive: day series (6 x 1,440), post to handler',
     receive.day.map((run) => run.delay),
     1,
   );

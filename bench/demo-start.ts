@@ -1,5 +1,5 @@
 /**
- * Demo start-up benchmark (issue 6): the time from `npm start` (which builds the web app, then starts the server) on
+ * Demo start-up benchmark: the time from `npm start` (which builds the web app, then starts the server) on
  * a fresh data folder to the sign-in page being served, the demo back-fill as the server reports it, and the size of
  * the data folder afterwards. BENCH_DEMO_SKIP_BUILD=1 times `npm run serve` instead (the server alone).
  */

@@ -1,5 +1,5 @@
 /**
- * Enumeration timing (issue 10 section 7): do `guest/register` and `guest/recovery-password` take measurably
+ * Enumeration timing: do `guest/register` and `guest/recovery-password` take measurably
  * different time for an address with an account and one without? For each call it times 500 requests for known
  * and 500 for unknown addresses, interleaved in random order, through `app.inject()` on PGlite in memory, and
  * prints the medians and their gap (target: under 0.5 ms). The server's clock is moved an hour between requests so

@@ -1,5 +1,5 @@
 /**
- * Telemetry ingest benchmark (issue 4): minute points per second stored (with both rollups) through the real signed
+ * Telemetry ingest benchmark: minute points per second stored (with both rollups) through the real signed
  * endpoint POST /api/node/v1/telemetry in batches of 1440 (several nodes at once, each sending its batches one
  * after another, as the replay rule requires), and through the service function alone. PGlite, or a throwaway
  * database on the PostgreSQL server of DATABASE_URL.

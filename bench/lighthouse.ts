@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse on the sign-in page of a production build served by the real server, on
  * its mobile model (slow 4G, 4x CPU slowdown) and on desktop. Prints the category scores and the page's paint and
- * blocking figures. Targets (issue 12): mobile performance >= 97, accessibility and best practices 100.
+ * blocking figures. Targets: mobile performance >= 97, accessibility and best practices 100.
  * Runs Debian's Chromium (CHROME_PATH, default /usr/bin/chromium); nothing is downloaded.
  * Each form factor runs BENCH_LIGHTHOUSE_RUNS times (default 3) and the run with the median performance score is
  * shown, since blocking time moves with whatever else the machine runs. BENCH_SKIP_BUILD=1 serves dist/ as it is.

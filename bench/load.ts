@@ -20,7 +20,7 @@ export interface BenchVariant {
 const CACHE_ON = 10_000;
 
 /**
- * The setups a bench compares, in order. "Before" and "after" of issue 12 section 2 run in one process, under the
+ * The setups a bench compares, in order. "Before" and "after" of the session cache run in one process, under the
  * same load: without the caches (every request looks its session up in the database, every check its user), then
  * with them (the product's default). On PGlite they run in its worker thread (the product's placement); BENCH_PGLITE_THREADS=main
  * or main,worker adds the HTTP thread (the placement before the worker). BENCH_SESSION_CACHE=on (or off) runs one.

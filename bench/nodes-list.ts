@@ -1,5 +1,5 @@
 /**
- * Benchmark of the My NODR hot paths (issue 3), against a real listening server with seeded data:
+ * Benchmark of the My NODR hot paths, against a real listening server with seeded data:
  *  1. POST /api/v1/nodres/team/{teamId} (the node list) under 50 concurrent connections, with autocannon:
  *     p50 / p99 latency and requests per second.
  *  2. Event delivery latency to 1,000 open event streams: from the toggle call that changes a node's status to
@@ -7,7 +7,7 @@
  * The load (autocannon, and the 1,000 streams) runs in child processes, so that the clients do not share the
  * server's event loop. Figures are printed, never asserted.
  *
- * Both run twice in one process (bench/load.ts benchVariants): without the session cache (before, issue 12) and
+ * Both run twice in one process (bench/load.ts benchVariants): without the session cache (before) and
  * with it (after).
  *
  * Usage: `npm run bench:nodes` (PGlite in memory, in its worker thread), or with DATABASE_URL set for PostgreSQL (it
@@ -116,7 +116,7 @@ async function run({ thread, sessionCacheSize, label }: BenchVariant): Promise<v
   console.info(describeLoad(`node list, 50 connections, ${seconds} s, ${label}`, list));
 
   // 2. Event delivery to 1,000 open streams, triggered by a real toggle call: 100 members with 10 streams each, since
-  // a user may hold MAX_STREAMS_PER_USER (issue 10 closes the oldest beyond it; with 10 members only 100 stayed open).
+  // a user may hold MAX_STREAMS_PER_USER (the server closes the oldest beyond it; with 10 members only 100 stayed open).
   const cookies: string[] = [];
   for (let i = 0; i < STREAMS / MAX_STREAMS_PER_USER; i++)
     cookies.push(`${SSE_COOKIE}=${await member(teamId)}`);

@@ -1,7 +1,7 @@
 /**
  * Benchmark of the session check (spec 7: GET /auth/v1/check, called after many actions and before every guarded
  * route) under 50 concurrent connections, with autocannon, against a real listening server. It runs twice in one
- * process (bench/load.ts benchVariants): without the caches (before, issue 12: the session and the user with its
+ * process (bench/load.ts benchVariants): without the caches (before: the session and the user with its
  * teams are read on every call) and with them (after: the session and the check's answer from this process's
  * memory, no query), and prints p50 / p99 latency and requests per second for both. Figures are printed, never asserted.
  *

@@ -1,10 +1,10 @@
 /**
- * bench:sse (issue 12 section 4): 10,000 open event streams on one server process in PostgreSQL mode, and an event
+ * bench:sse: 10,000 open event streams on one server process in PostgreSQL mode, and an event
  * to all of them through NOTIFY. Prints the server's RSS growth for the streams (target ≤ 200 MiB) with the memory
  * per stream, and the delivery latency from the NOTIFY to each stream's line (target p99 ≤ 150 ms).
  *
  * The server is `server/main.ts` in a child process (its RSS is read from /proc); the streams are plain sockets in
- * this process. The streams belong to 1,000 users of one team (each user may hold 10 streams, issue 10).
+ * this process. The streams belong to 1,000 users of one team (each user may hold 10 streams).
  * Usage: `npm run bench:sse` (a throwaway PostgreSQL via scripts/with-postgres.sh). STREAMS and ROUNDS override;
  * BENCH_SSE_WRITES picks the write paths compared (below).
  */
@@ -102,7 +102,7 @@ function openStream(port: number, token: string, marker: RegExp): Promise<OpenSt
 }
 
 /**
- * The two ways the server writes an event to its streams, compared in one run (issue 12): through Node's response
+ * The two ways the server writes an event to its streams, compared in one run: through Node's response
  * (before) and as one chunk encoded once for all streams (after, SSE_FRAMED_WRITES). BENCH_SSE_WRITES=framed (or
  * response) runs one.
  */

@@ -1,5 +1,5 @@
 /**
- * Statistics API benchmark (issue 4): 100 nodes x 35 days of minutes (5,040,000 rows plus rollups) in PGlite, or in
+ * Statistics API benchmark: 100 nodes x 35 days of minutes (5,040,000 rows plus rollups) in PGlite, or in
  * a throwaway database on the PostgreSQL server of DATABASE_URL; the real server on port 9120; autocannon at a fixed
  * rate against POST /stats/v1/nodr/{month,week,day} for 3 nodes, with the answer cache off and on. Prints p50/p99
  * latency and the achieved rate.

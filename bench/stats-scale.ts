@@ -1,5 +1,5 @@
 /**
- * Statistics at scale (issue 12 section 4): 100 nodes x 35 days of minutes, seeded set-based in time order
+ * Statistics at scale: 100 nodes x 35 days of minutes, seeded set-based in time order
  * (bench/stats-seed.ts seedMinutesByTime: the ingest statement's rows and rollups), in PGlite in its worker thread
  * (the product's mode) or, with DATABASE_URL (scripts/with-postgres.sh), in a throwaway PostgreSQL database. The
  * real server then answers POST /stats/v1/nodr/month for 3 nodes, each request another window and trio of nodes

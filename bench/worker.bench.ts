@@ -1,17 +1,20 @@
 /**
- * Statistics worker benchmark (issue 4): prints figures, asserts nothing. Run: npm run bench:worker.
+ * Statistics worker benchmark: prints figures, asserts nothing. Run: npm run bench:worker.
  *
  * - transform: a month for 3 nodes at 3600 s (2,160 points), and 129,600 raw minute points (3 nodes x 30 days)
  *   rolled into the month's hours and into minutes, timed in-process (the same V8 as Chromium's worker).
  * - Comlink: the real stats.worker.ts in a worker thread, the month asked for and answered with transferred arrays.
  * - receive: what the main thread pays for an answer: structured clone with transfer of a month's series (an upper
  *   bound: it serialises too, which the worker does in the browser).
+ * - points: the chart points the main thread builds from a month's series (three lines and two areas), the work that
+ *   stays on the main thread so that only typed arrays cross (STYLE.md rule 7).
  */
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { wrap } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import type { StatPoint } from '../contracts/stats-answer.ts';
+import type { StatPoint } from '../contracts/stats-answer.schema.ts';
+import { toAreaData, toLineData } from '../src/screens/statistics/chart-data.ts';
 import { buffersOf, transformStats } from '../src/workers/stats.ts';
 import type { StatsWorkerApi } from '../src/workers/stats.worker.ts';
 
@@ -100,6 +103,15 @@ for (let round = 0; round < 320; round += 1) {
   if (round >= 20) receives.push(performance.now() - started);
 }
 report('receive: structured clone with transfer of a month series', receives, 1);
+
+function chartPoints(series: ReturnType<typeof transformStats>) {
+  for (const values of [series.uplink, series.input, series.ratio]) toLineData(series.times, values);
+  for (const values of [series.delivered, series.quality]) toAreaData(series.times, values);
+}
+const hours = transformStats({ points: month3, interval: HOUR, start: START, end: END });
+measure('points: month (720 hours) to chart points, main thread', () => chartPoints(hours), 200);
+const minutes = transformStats({ points: raw, interval: 60, start: START, end: END });
+measure('points: month (43,200 minutes) to chart points, main thread', () => chartPoints(minutes), 40);
 
 const thread = new Worker(new URL('./stats-worker-node.mjs', import.meta.url));
 const api = wrap<StatsWorkerApi>(nodeEndpoint(thread));

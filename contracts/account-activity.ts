@@ -1,5 +1,5 @@
 /**
- * issue 10: the kinds of security event shown as Recent activity in Settings, and how each reads. The server
+ * The kinds of security event shown as Recent activity in Settings, and how each reads. The server
  * writes the kind (server/accounts/activity.ts), the web app shows its words.
  */
 export const ACTIVITY = {
@@ -56,7 +56,7 @@ export const ACTIVITY_WORDS: Record<ActivityKind, string> = {
   passkey_sign_in: 'Signed in with a passkey',
 };
 
-/** issue 10: events older than this are pruned. */
+/** Events older than this are pruned. */
 export const ACTIVITY_RETENTION_DAYS = 90;
 
 /** At most this many events are listed, newest first. */

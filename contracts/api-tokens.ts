@@ -1,5 +1,5 @@
 /**
- * Issue 13 section 2: API tokens. A token acts for one member in one team, with that member's current role, and
+ * API tokens. A token acts for one member in one team, with that member's current role, and
  * never more than its scope: a read-only token, or any token of a viewer, cannot change anything.
  *
  * Calls (auth service, prefix /auth; a browser session only, never a token; docs/api-tokens.md):
@@ -31,7 +31,7 @@ export const API_TOKEN_LIMITS = {
   /** Live (not revoked) tokens one person may hold. */
   perUser: 20,
   maxExpiryDays: 365,
-  /** issue 10's rule for "last active", kept for tokens: written at most once a minute. */
+  /** The sessions' rule for "last active", kept for tokens: written at most once a minute. */
   lastUsedStepMs: 60_000,
 } as const;
 

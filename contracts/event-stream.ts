@@ -14,7 +14,7 @@ export const STREAM_EVENT = {
 export type StreamEventCode = (typeof STREAM_EVENT)[keyof typeof STREAM_EVENT];
 
 /**
- * The event stream's last message when the server shuts down (issue 10): a named event, so a client that reads
+ * The event stream's last message when the server shuts down: a named event, so a client that reads
  * only the spec's numbered messages ignores it, while the web app reconnects (to another server) with its backoff.
  */
 export const SHUTDOWN_EVENT = 'shutdown';

@@ -1,7 +1,8 @@
 /**
  * The bodies of the node protocol (docs/node-protocol.md), one definition for the server's endpoints and for the
  * node agent, its reference client. The answer of POST v1/check is the check JSON (contracts/hardware-check.ts);
- * requests are signed as contracts/node-signing.ts says.
+ * requests are signed as contracts/node-signing.ts says. The answers are TypeBox schemas in
+ * contracts/node-protocol.schema.ts.
  */
 
 /** Body of POST v1/check: what the node's host offers. */
@@ -32,21 +33,6 @@ export interface TelemetryPoint {
   viewers: number;
   /** quality index, 0 to 100 */
   quality: number;
-}
-
-/** Answer of POST v1/heartbeat: the node's status (contracts/node-status.ts). */
-export interface HeartbeatAnswer {
-  status: number;
-}
-
-/** Answer of POST v1/telemetry. */
-export interface TelemetryAnswer {
-  /** minutes stored now */
-  accepted: number;
-  /** minutes already stored, or repeated within the batch */
-  duplicates: number;
-  /** minutes older than the retention or more than 5 minutes ahead: dropped, not an error */
-  skipped: number;
 }
 
 /** At most a day of minutes per telemetry request: a node that was offline for a day catches up in one. */

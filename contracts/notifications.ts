@@ -1,5 +1,5 @@
 /**
- * issue 9 section 2: e-mail alerts about a team's nodes, set per user in Settings > Notifications. Server, web app
+ * E-mail alerts about a team's nodes, set per user in Settings > Notifications. Server, web app
  * and tests take the choices, defaults and paths from here.
  */
 

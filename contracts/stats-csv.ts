@@ -1,9 +1,9 @@
 /**
- * Issue 13 section 4: the statistics as CSV. The server streams it (POST {stats}v1/nodr/{period}?format=csv, or the
+ * The statistics as CSV. The server streams it (POST {stats}v1/nodr/{period}?format=csv, or the
  * same call with `Accept: text/csv`; server/statistics/stats-csv.ts) and the web app's Export CSV button downloads it and
  * names the file with the same rule (src/api/stats-export.ts). Quoting is csv-stringify's, on the server.
  */
-import type { StatPoint } from './stats-answer.ts';
+import type { StatPoint } from './stats-answer.schema.ts';
 import { metricCsvColumns, STAT_METRICS } from './stats-metrics.ts';
 import { STATS_PERIOD, type StatsPeriod } from './stats-periods.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 11: teams with several members. Roles, limits, messages and the bodies of the team calls, as the auth
+ * Teams with several members. Roles, limits, messages and the bodies of the team calls, as the auth
  * service answers them (server/auth/teams*) and the web app reads them (src/api/teams.ts, checked at compile time).
  *
  * Calls (auth service, prefix /auth; every one needs a session; docs/api-teams.md):

@@ -1,7 +1,7 @@
 import { accountMessages } from './account-rules.ts';
 
 /**
- * issue 10 section 9, two-factor sign-in with TOTP (RFC 6238): the rules and texts both the server and the web
+ * Two-factor sign-in with TOTP (RFC 6238): the rules and texts both the server and the web
  * app use (docs/api-auth.md, "Two-factor sign-in").
  */
 export const TWO_FACTOR = {

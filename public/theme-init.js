@@ -1,4 +1,4 @@
-// Issue 13: applies the stored colour theme before the first paint, so the page never flashes the other one. A
+// Applies the stored colour theme before the first paint, so the page never flashes the other one. A
 // blocking external script (the CSP's script-src 'self' allows it; an inline one it would refuse). The key, values
 // and attribute are those of src/shared/theme.ts; tests/unit/theme-init.test.ts holds the two together.
 (() => {

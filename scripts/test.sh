@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test command (README's second command): static checks, unit and model tests, server integration
 # tests on PGlite and on PostgreSQL, the installer check, and end-to-end tests in headless Chromium. Each step's
-# time is printed at the end, so a CI log shows where the minutes go (issue 15 section 4).
+# time is printed at the end, so a CI log shows where the minutes go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -66,7 +66,7 @@ step "unit and model tests" npx vitest run --project unit
 # and the server-worker project (a few server files again with PGlite in its worker thread, as the product runs it).
 step "server tests on PGlite" npx vitest run --project server --project process --project server-worker
 step "build" npx vite build --logLevel warn
-# issue 15: the server and replica tests on PostgreSQL and the mutation check of the pure modules (Stryker, break at
+# The server and replica tests on PostgreSQL and the mutation check of the pure modules (Stryker, break at
 # 80%) run beside the end-to-end step, which uses about one core of two (docs/testing.md "Time of the test command").
 # The server files whose subject never reaches the database engine ran in the PGlite step and are left out here
 # (ENGINE_NEUTRAL_FILES in vitest.config.ts).

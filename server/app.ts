@@ -40,7 +40,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: logOptions(config, options),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    // A malformed URL or a bad content type answers `{ error, message }` like every other error (issue 10).
+    // A malformed URL or a bad content type answers `{ error, message }` like every other error.
     frameworkErrors: errorHandler,
     ...(config.demo ? { logController: new DemoLogController() } : {}),
   });

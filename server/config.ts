@@ -28,32 +28,39 @@ export interface Config {
   /** Base URLs the web app uses for the three services (spec 7). */
   serviceBases: { auth: string; api: string; stats: string };
   retention: { minuteDays: number; twentyMinuteDays: number; hourDays: number };
-  /** Mail deliveries per hour across the server; the rest waits in the outbox (issue 10). */
+  /** Mail deliveries per hour across the server; the rest waits in the outbox. */
   mailHourlyBudget: number;
   /** Memory for cached statistics answers, in MB; 0 turns the cache off (docs/statistics-storage.md). */
   statsCacheMb: number;
   /**
-   * Event streams: each event written to the socket as one HTTP chunk encoded once for all streams (issue 12,
-   * bench:sse); false writes through Node's response, as before, for the bench's comparison.
+   * Event streams: each event written to the socket as one HTTP chunk encoded once for all streams
+   * (bench:sse); false writes through Node's response, as before, for the bench's comparison.
    */
   sseFramedWrites: boolean;
-  /** Signed-in sessions each process keeps in memory (issue 12, server/lib/session-cache.ts); 0 turns it off. */
+  /** Signed-in sessions each process keeps in memory (server/lib/session-cache.ts); 0 turns it off. */
   sessionCacheSize: number;
-  /** Seconds a SIGTERM/SIGINT drain may take before the process exits anyway (issue 10). */
+  /** Seconds a SIGTERM/SIGINT drain may take before the process exits anyway. */
   shutdownTimeoutS: number;
   /**
    * The reverse proxies whose X-Forwarded-For is believed: a hop count, or their addresses/CIDRs; false for none.
-   * Never "trust every hop", or any client could write its own address (issue 10).
+   * Never "trust every hop", or any client could write its own address.
    */
   trustProxy: TrustProxy;
-  /** An active node silent for longer than this many seconds is offline (issue 9, contracts/node-health.ts). */
+  /** An active node silent for longer than this many seconds is offline (contracts/node-health.ts). */
   nodeOfflineAfterS: number;
   /**
-   * issue 13: GET /metrics (Prometheus). With a token it is served on the main port to `Authorization: Bearer
+   * GET /metrics (Prometheus). With a token it is served on the main port to `Authorization: Bearer
    * <token>` only; with a port it is served only on that second listener (also behind the token when both are set).
    * Neither: /metrics is a 404 (docs/metrics.md).
    */
   metrics: { token: string | undefined; port: number | undefined };
+  /** Telegram's Bot API base URL, without a trailing slash (docs/alerts.md); tests point it at a local receiver. */
+  telegramApiUrl: string;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE=1: alert channels may target private, loopback and link-local addresses (tests, closed
+   * networks). Off by default, so a channel cannot reach the server's own network (docs/alerts.md).
+   */
+  webhookAllowPrivate: boolean;
 }
 
 export type TrustProxy = false | number | string[];
@@ -154,7 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodrDomain: env.NODR_DOMAIN ?? 'nodr.example',
     nodeImage: env.NODE_IMAGE ?? 'nodr/node:latest',
     installerUrl: env.INSTALLER_URL ?? `${publicUrl}/install/nodr-install.sh`,
-    // Demo data is for trying the product; never in production (issue 6).
+    // Demo data is for trying the product; never in production.
     demo: !production && flag(env.DEMO, true),
     production,
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -176,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailHourlyBudget: integer(env.MAIL_HOURLY_BUDGET, MAIL_HOURLY_BUDGET),
     nodeOfflineAfterS: Math.max(1, integer(env.NODE_OFFLINE_AFTER_S, NODE_OFFLINE_AFTER_S_DEFAULT)),
     metrics: metricsSettings(env, port),
+    telegramApiUrl: (env.TELEGRAM_API_URL || 'https://api.telegram.org').replace(/\/+$/, ''),
+    webhookAllowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE, false),
   };
 }
 

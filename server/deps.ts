@@ -22,14 +22,14 @@ export interface Deps {
   clock: Clock;
   mailer: Mailer;
   hub: EventHub;
-  /** issue 12: this process's signed-in sessions by token hash; `hub` tells it what to forget. */
+  /** This process's signed-in sessions by token hash; `hub` tells it what to forget. */
   sessionCache: SessionCache<Session>;
-  /** issue 12: the session check's answers by user id (same size rule); `hub` tells it what to forget. */
+  /** The session check's answers by user id (same size rule); `hub` tells it what to forget. */
   viewCache: UserViewCache<UserBody>;
   drain: Drain;
-  /** issue 9: the node health sweep; `npm start` runs it on a timer, tests call `sweep()` themselves. */
+  /** The node health sweep; `npm start` runs it on a timer, tests call `sweep()` themselves. */
   health: HealthSweep;
-  /** issue 13: the Prometheus registry and the counters the services feed (server/metrics/metrics.ts). */
+  /** The Prometheus registry and the counters the services feed (server/metrics/metrics.ts). */
   metrics: Metrics;
 }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { answers, fileAnswer } from './lib/answer-schemas.ts';
 
-/** The node installer (issue 6), served at a stable path so the add-node flow can link to it (INSTALLER_URL). */
+/** The node installer, served at a stable path so the add-node flow can link to it (INSTALLER_URL). */
 export const INSTALLER_PATH = '/install/nodr-install.sh';
 
 const installerFile = path.resolve(

@@ -28,11 +28,11 @@ async function main(): Promise<void> {
   );
   await seedReferenceData(database.db);
   const app = await buildApp({ config, database });
-  // issue 13: METRICS_PORT serves /metrics on a listener of its own (docs/metrics.md).
+  // METRICS_PORT serves /metrics on a listener of its own (docs/metrics.md).
   const metricsServer = config.metrics.port ? buildMetricsServer(app.deps.metrics, config) : undefined;
   app.deps.mailer.start();
   app.deps.health.start();
-  // Demo mode (issue 6): a demo account on an empty database, its simulated node reporting live. A failing demo
+  // Demo mode: a demo account on an empty database, its simulated node reporting live. A failing demo
   // is reported, never a reason not to serve.
   const demo = config.demo
     ? await startDemo(app).catch((error: Error) => void console.error(`Demo mode failed: ${error.stack}`))
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // The hard deadline (issue 10): whatever still runs, the process never lingers holding the data folder.
+    // The hard deadline: whatever still runs, the process never lingers holding the data folder.
     setTimeout(() => {
       console.error(`Shutdown took longer than ${config.shutdownTimeoutS} s; exiting anyway.`);
       release();

@@ -10,7 +10,7 @@ const notReady = (reply: FastifyReply, error: string, message: string) =>
   reply.status(503).send({ error, message });
 
 /**
- * Probes for orchestrators (issue 13): `/healthz` says the process answers; `/readyz` says it can serve: the
+ * Probes for orchestrators: `/healthz` says the process answers; `/readyz` says it can serve: the
  * database answers and has every migration of this build. While draining, the drain hook answers 503 first.
  */
 export const probeRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -22,7 +22,7 @@ export const ROUTE_TABLE: readonly ServiceRoutes[] = [
   ...statisticsRoutes,
 ];
 
-/** The spec's three services. issue 13: `Bearer nodr_…` API tokens work in /api/ and /stats/ (the event stream stays cookie-only). */
+/** The spec's three services. `Bearer nodr_…` API tokens work in /api/ and /stats/ (the event stream stays cookie-only). */
 const SERVICES: readonly { prefix: ServicePrefix; apiTokens: boolean }[] = [
   { prefix: '/auth', apiTokens: false },
   { prefix: '/api', apiTokens: true },

@@ -2,9 +2,9 @@
 import ci from './ci.config.mjs';
 
 /**
- * Every machine against its own tests and the machine model tests (issue 15 section 2), in the Node environment: the
+ * Every machine against its own tests and the machine model tests, in the Node environment: the
  * measurement the whole run cannot afford on a 2-core machine (`npm run test:mutation:machines`). Static mutants
- * (the machine config itself) are left out, as in the whole run; the screen models hold those (issue 15 section 1).
+ * (the machine config itself) are left out, as in the whole run; the screen models hold those.
  * One module: `npx stryker run stryker/machines.config.mjs --mutate src/machines/auth/login.machine.ts`.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */

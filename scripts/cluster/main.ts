@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createClusterProxy } from './proxy.ts';
 
 /**
- * `npm run cluster` (issue 12): REPLICAS (default 2) copies of the built server on one PostgreSQL (DATABASE_URL),
+ * `npm run cluster`: REPLICAS (default 2) copies of the built server on one PostgreSQL (DATABASE_URL),
  * on loopback ports after PORT, behind the proxy on PORT. A production deployment puts a TLS proxy in front
  * instead (docs/deploy.md); this is the same shape on one machine.
  */

@@ -13,7 +13,7 @@ interface Attempt {
 }
 
 /**
- * The cluster's front door (issue 12): round robin over the replicas, with the client's address in
+ * The cluster's front door: round robin over the replicas, with the client's address in
  * X-Forwarded-For (the replicas trust one hop). A replica that refuses the connection, or answers 503
  * `shutting_down` while it drains, is rested and the request goes to the next one, so a replica stopping loses no
  * request. Bodies are read first (at most 1 MiB, the server's own limit) so that such a retry can send them again;

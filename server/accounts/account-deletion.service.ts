@@ -18,7 +18,7 @@ import {
   setDeleteProgress,
 } from './profile-repository.ts';
 
-/** issue 5: an account-deletion link lives 1 hour. */
+/** An account-deletion link lives 1 hour. */
 export const DELETION_TTL_MS = 3_600_000;
 const purpose = 'delete_account';
 
@@ -95,7 +95,7 @@ export function createAccountDeletionService(deps: Deps, limits: ProfileLimiters
         );
         const precheck = precheckDeletion(await membershipSummaries(tx, user.id));
         if (precheck.httpStatus !== 200) throw blocked(precheck, 409);
-        // issue 10: every other link ends with the account (the rows go below; this keeps the rule in one place).
+        // Every other link ends with the account (the rows go below; this keeps the rule in one place).
         await revokeAllLinks(tx, user.id, now);
         const deleted = await deleteAccountRows(
           tx,

@@ -9,6 +9,7 @@ import {
   bearerHeaders,
   challengeBody,
   idParams,
+  linkCheckBody,
   recoveryBody,
   registerBody,
   SignInAnswer,
@@ -30,7 +31,7 @@ import type { TwoFactorService } from './two-factor.service.ts';
 
 const ok = { ok: true } as const;
 
-/** Sign-up, sign-in, password links, session check, user and team calls (issue 2; docs/api-auth.md). */
+/** Sign-up, sign-in, password links, session check, user and team calls (docs/api-auth.md). */
 export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorService }> = async (
   app,
   options,
@@ -81,6 +82,22 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
     async (request, reply) => answer(reply, await guest.setNewPassword(request.body, visitor(request))),
   );
 
+  // spec 2: the password pages check their link as they open; only Submit uses it.
+  app.post(
+    '/guest/link/check',
+    {
+      schema: {
+        summary: 'Whether a create- or reset-password link still works, without using it (410 if not)',
+        body: linkCheckBody,
+        response: answers({ 200: OkBody }),
+      },
+    },
+    async (request) => {
+      await guest.checkLink(request.body, request.ip);
+      return ok;
+    },
+  );
+
   app.post(
     '/guest/auth',
     {
@@ -93,7 +110,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
     async (request, reply) => answer(reply, await guest.signIn(request.body, visitor(request))),
   );
 
-  // issue 10 section 9: the code step of a two-factor sign-in.
+  // The code step of a two-factor sign-in.
   app.post(
     '/guest/auth/two-factor',
     {

@@ -1,7 +1,9 @@
 import { Type } from 'typebox';
+import { PASSWORD_LINK_PURPOSES } from '../../contracts/password-link.ts';
 import { type TwoFactorChallenge, TYPED_CODE_MAX } from '../../contracts/two-factor.ts';
 import type { TeamRenderBody, UserBody } from '../../contracts/user-body.ts';
-import { agreeing, Moment } from '../lib/answer-schemas.ts';
+import { Moment } from '../../contracts/wire.schema.ts';
+import { agreeing } from '../lib/answer-schemas.ts';
 import { idSchema as id, safeString, strictObject } from '../lib/input-schema.ts';
 import { PASSWORD_MAX } from './passwords.ts';
 import type { SessionToken } from './sessions.ts';
@@ -12,7 +14,7 @@ const password = safeString({ maxLength: PASSWORD_MAX, minLength: 1 });
 const link = safeString({ maxLength: 2048 });
 const name = safeString({ maxLength: 200 });
 
-/** Every signed-in route: the token arrives as `Authorization: Bearer` (issue 2). */
+/** Every signed-in route: the token arrives as `Authorization: Bearer`. */
 export const bearerHeaders = Type.Object({ authorization: Optional(Type.String({ maxLength: 512 })) });
 
 export const idParams = strictObject({ id });
@@ -33,6 +35,11 @@ export const setNewPasswordBody = strictObject({
   hash: safeString({ maxLength: 512, minLength: 1 }),
   password,
   confirm: safeString({ maxLength: PASSWORD_MAX }),
+});
+
+export const linkCheckBody = strictObject({
+  hash: safeString({ maxLength: 512, minLength: 1 }),
+  purpose: Type.Union(PASSWORD_LINK_PURPOSES.map((purpose) => Type.Literal(purpose))),
 });
 
 export const signInBody = strictObject(
@@ -66,7 +73,7 @@ export const userBody = strictObject({
 
 export const teamBody = strictObject({ id: Optional(id), name: safeString({ maxLength: 400 }) });
 
-/** issue 10 section 9: the code step; a TOTP code or a recovery code, spaces allowed. */
+/** The code step; a TOTP code or a recovery code, spaces allowed. */
 export const challengeBody = strictObject({
   challenge: safeString({ maxLength: 128, minLength: 1 }),
   code: safeString({ maxLength: TYPED_CODE_MAX, minLength: 1 }),

@@ -40,7 +40,7 @@ export async function userView(deps: Deps, userId: number): Promise<UserBody> {
 }
 
 /**
- * issue 12: the session check's answer from this process's cache when it has it (no query), else read and kept.
+ * The session check's answer from this process's cache when it has it (no query), else read and kept.
  * The other calls that answer a user read it fresh: they follow a change.
  */
 export async function checkedUserView(deps: Deps, userId: number): Promise<UserBody> {

@@ -32,7 +32,7 @@ export async function insertUserWithTeam(
 }
 
 /**
- * The user's teams; the first is the current workspace (spec 3): the one the user chose (issue 11), else the oldest
+ * The user's teams; the first is the current workspace (spec 3): the one the user chose, else the oldest
  * membership. The rest follow oldest first. server/lib/authenticate.ts orders the caller's teams the same way.
  */
 export function teamsOfUser(db: Db, userId: number): Promise<{ id: number; name: string; role: number }[]> {
@@ -61,7 +61,7 @@ const userViewColumns = {
 export type UserViewRow = Pick<UserRow, keyof typeof userViewColumns>;
 
 /**
- * The user's row with its teams in the order of teamsOfUser, in one query (issue 12: the session check is called
+ * The user's row with its teams in the order of teamsOfUser, in one query (the session check is called
  * after many actions, and each query is a round trip to the database thread). Undefined when there is no such user.
  */
 export async function userWithTeams(

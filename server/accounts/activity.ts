@@ -29,7 +29,7 @@ export interface ActivityEvent extends Client {
 }
 
 /**
- * issue 10: records one security event of the account. Call it with the transaction of the change it records, so
+ * Records one security event of the account. Call it with the transaction of the change it records, so
  * the event exists exactly when the change does. It holds who, what, when and from where: never a token, password
  * or link hash. The user's events older than 90 days are pruned on the same write.
  */

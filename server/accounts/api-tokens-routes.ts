@@ -14,7 +14,7 @@ import {
 } from './api-tokens-schemas.ts';
 import type { ProfileLimiters } from './profile-common.ts';
 
-/** Issue 13: list, create and revoke API tokens, with a browser session only (the auth service takes no token). */
+/** List, create and revoke API tokens, with a browser session only (the auth service takes no token). */
 export const apiTokensRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = async (plain, options) => {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const tokens = createApiTokensService(app.deps, options.limits);

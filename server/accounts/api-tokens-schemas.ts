@@ -3,7 +3,7 @@ import { API_TOKEN_LIMITS, API_TOKEN_SCOPES } from '../../contracts/api-tokens.t
 import { idSchema, safeString } from '../lib/input-schema.ts';
 import { PASSWORD_MAX } from './passwords.ts';
 
-/** TypeBox schemas of the API token calls (issue 13, docs/api-tokens.md): Fastify validates with them. */
+/** TypeBox schemas of the API token calls (docs/api-tokens.md): Fastify validates with them. */
 
 const id = idSchema;
 const scope = Type.Enum(API_TOKEN_SCOPES);

@@ -32,7 +32,7 @@ function tokenJson(row: repo.ApiTokenRow): ApiTokenBody {
   };
 }
 
-/** Issue 13: the caller's API tokens. Only a browser session reaches these (the auth service takes no token). */
+/** The caller's API tokens. Only a browser session reaches these (the auth service takes no token). */
 export function createApiTokensService(deps: Deps, limits: ProfileLimiters) {
   const { db, clock } = deps;
 

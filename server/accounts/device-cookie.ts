@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import { randomToken, safeEqual } from '../lib/tokens.ts';
 
 /**
- * issue 10 section 4: a browser that signed in to an account keeps a device cookie (OWASP "device cookies"):
+ * A browser that signed in to an account keeps a device cookie (OWASP "device cookies"):
  * `<userId>.<device id>.<HMAC-SHA256 of both>`, so it is bound to the account and cannot be forged. One cookie
  * per browser: the account signed in last.
  */

@@ -1,5 +1,5 @@
 /**
- * issue 10: a readable device name from a user agent ("Firefox on Linux"), for the Sessions and Recent activity
+ * A readable device name from a user agent ("Firefox on Linux"), for the Sessions and Recent activity
  * lists. A few patterns cover the browsers people use; anything else reads "Unknown browser".
  */
 const BROWSERS: [RegExp, string][] = [

@@ -17,7 +17,7 @@ import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './
 import { confirmEmailChangeMail, emailChangedMail, emailChangeNoticeMail } from './profile-mails.ts';
 import { emailTakenByOther, setPendingEmail, switchEmail } from './profile-repository.ts';
 
-/** issue 5: an e-mail change link lives 24 hours. */
+/** An e-mail change link lives 24 hours. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
 const purpose = 'change_email';
 const cancelPurpose = 'cancel_email_change';
@@ -45,7 +45,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
   const { db, mailer, config } = deps;
   const mailBudget = mailBudgetOf(deps);
 
-  /** issue 10: a request and a resend share one budget of confirmation mails; the user is signed in, so a 429. */
+  /** A request and a resend share one budget of confirmation mails; the user is signed in, so a 429. */
   async function spendMailBudget(userId: number, ip: string) {
     const refusal = await mailBudget.changeMail(userId, ip);
     if (refusal) throw new HttpError(429, 'rate_limited', mailRefusalMessages[refusal]);
@@ -87,7 +87,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
       await spendMailBudget(userId, caller.client.ip);
       const activity = { kind: ACTIVITY.emailChangeRequested, client: caller.client };
       await pending.send(userId, { to: email, payload: email }, activity, async (tx, now) => {
-        // issue 10: the old mailbox can end the change with one click, without the (maybe stolen) password.
+        // The old mailbox can end the change with one click, without the (maybe stolen) password.
         const cancelHash = await issueLink(tx, {
           userId,
           purpose: cancelPurpose,
@@ -113,7 +113,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
     },
 
     /**
-     * issue 10, no sign-in needed: the link mailed to the old address ends the pending change it was issued for.
+     * No sign-in needed: the link mailed to the old address ends the pending change it was issued for.
      * Used, expired or revoked (the change was confirmed, revoked or superseded by a password change): 400.
      */
     async cancel(hash: string, client: Client): Promise<{ ok: true }> {
@@ -137,7 +137,7 @@ export function createEmailChangeService(deps: Deps, limits: ProfileLimiters) {
       try {
         userId = await pending.redeem(hash, async (tx, user, target, now) => {
           if (!(await switchEmail(tx, user.id, target.to))) throw emailTaken();
-          // issue 10: links mailed before the change (e.g. a reset link to the old address) end here.
+          // Links mailed before the change (e.g. a reset link to the old address) end here.
           await revokeAllLinks(tx, user.id, now);
           const kind = ACTIVITY.emailChangeConfirmed;
           await recordActivity(tx, { userId: user.id, kind, at: now, ...client });

@@ -4,8 +4,8 @@ import { issueLink, LINK_TTL_MS } from './links.ts';
 import { accountExistsMail, createPasswordMail, resetPasswordMail } from './mail-templates.ts';
 
 /**
- * The part of registration and recovery that depends on whether the address has an account. issue 10 section 7:
- * it runs after the answer (Mailer.defer), so the answer takes the same time for every address.
+ * The part of registration and recovery that depends on whether the address has an account.
+ * It runs after the answer (Mailer.defer), so the answer takes the same time for every address.
  */
 export function createGuestMailWork(deps: Deps) {
   const { db, clock, mailer, config } = deps;

@@ -1,4 +1,5 @@
 import { accountMessages, isEmail, isPasswordTooShort } from '../../contracts/account-rules.ts';
+import { LINK_GONE, type LinkCheckInput } from '../../contracts/password-link.ts';
 import type { TwoFactorChallenge } from '../../contracts/two-factor.ts';
 import type { Deps } from '../deps.ts';
 import type { Client } from '../lib/authenticate.ts';
@@ -34,14 +35,14 @@ function validEmail(login: string): string {
 const invalidCredentials = () =>
   new HttpError(401, 'invalid_credentials', accountMessages.incorrectCredentials);
 
-/** Who asks to sign in: address, browser and the browser's device cookie, if any (issue 10 sections 4 and 8). */
+/** Who asks to sign in: address, browser and the browser's device cookie, if any. */
 export interface Visitor extends Client {
   deviceCookie: string | undefined;
 }
 
 /**
  * What a password step ends with: a session and the device cookie to set, or, with two-factor sign-in on, a
- * challenge for the code step (issue 10 section 9).
+ * challenge for the code step.
  */
 export type SignInResult = SignedIn | { challenge: TwoFactorChallenge; deviceCookie?: undefined };
 
@@ -72,7 +73,7 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
 
   return {
     /**
-     * issue 2: the same answer for known and unknown addresses; the mail differs. issue 10: the answer goes before
+     * The same answer for known and unknown addresses; the mail differs. The answer goes before
      * any lookup (the work is deferred), and over the address's mail budget nothing is sent, with the same answer.
      */
     async register(
@@ -83,6 +84,14 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
       await enforce([limits.registerIp, ip], [limits.registerAddress, email]);
       if (!(await mailBudget.guestMail('register', email, ip))) return;
       mailer.defer(() => work.register(email, input));
+    },
+
+    /** spec 2: whether a password link still works, without using it; a 410 for any link that does not. */
+    async checkLink(input: LinkCheckInput, ip: string): Promise<void> {
+      await enforce([limits.linkCheckIp, ip]);
+      const link = await peekLink(db, input.hash, input.purpose, clock.now());
+      const user = link && (await findUserById(db, link.userId));
+      if (!user) throw new HttpError(410, LINK_GONE.error, LINK_GONE.message);
     },
 
     /** Create or reset password from an e-mail link: sets it, ends every other session, signs in (or asks for the code). */
@@ -109,7 +118,7 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
         await lockUser(tx, user.id);
         await redeemLink(tx, input.hash, link.purpose as LinkPurpose, now);
         await setPasswordHash(tx, user.id, passwordHash, now);
-        // issue 10: also ends a pending e-mail change, so a reset takes the account back from an intruder.
+        // Also ends a pending e-mail change, so a reset takes the account back from an intruder.
         await revokeAllLinks(tx, user.id, now);
         const ids = await revokeOtherSessions(deps, user.id, undefined, tx);
         await revokeChallenges(tx, user.id, now);
@@ -131,12 +140,12 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
       mailer.drain().catch(() => {});
       // The owner who just proved the mailbox is theirs is not kept out by someone else's failed sign-ins.
       await throttle.forgetAccount(normalizeEmail(user.email));
-      // issue 10 section 9: a mailbox is not a second factor; the code is still asked for.
+      // A mailbox is not a second factor; the code is still asked for.
       if (await twoFactor.enabled(user.id)) return { challenge: await twoFactor.challenge(user.id) };
       return startSession(user.id, visitor);
     },
 
-    /** issue 10 section 4: throttled per account and client; a known browser is not kept out by strangers. */
+    /** Throttled per account and client; a known browser is not kept out by strangers. */
     async signIn(input: { login: string; password: string }, visitor: Visitor): Promise<SignInResult> {
       const email = normalizeEmail(input.login);
       const user = email.length <= 254 ? await findUserByEmail(db, email) : undefined;
@@ -172,7 +181,7 @@ export function createGuestService(deps: Deps, twoFactor: TwoFactorService) {
       return startSession(userId, visitor, ACTIVITY.passkeySignIn);
     },
 
-    /** issue 2: the same answer for every address; only a completed account gets a reset link (issue 10: deferred). */
+    /** The same answer for every address; only a completed account gets a reset link (deferred). */
     async recoverPassword(input: { login: string }, ip: string): Promise<void> {
       const email = validEmail(input.login);
       await enforce([limits.recoveryIp, ip], [limits.recoveryAddress, email]);

@@ -1,6 +1,6 @@
 /**
- * The lifecycle of an e-mail link (issue 2, 10): a pure decision on the stored link and the time of the request, so
- * that the rule has one home and is measured by the mutation check (issue 15 section 2).
+ * The lifecycle of an e-mail link: a pure decision on the stored link and the time of the request, so
+ * that the rule has one home and is measured by the mutation check.
  */
 
 export type LinkState = 'valid' | 'expired' | 'used' | 'revoked';

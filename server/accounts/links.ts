@@ -10,13 +10,13 @@ export type LinkPurpose =
   | 'create_password'
   | 'reset_password'
   | 'change_email'
-  /** issue 10: mailed to the old address with the change request; one click ends the pending change. */
+  /** Mailed to the old address with the change request; one click ends the pending change. */
   | 'cancel_email_change'
   | 'delete_account';
 
 const HOUR_MS = 3_600_000;
 
-/** issue 2: a create-password link lives 24 h, a reset-password link 1 h. */
+/** A create-password link lives 24 h, a reset-password link 1 h. */
 export const LINK_TTL_MS = { create_password: 24 * HOUR_MS, reset_password: HOUR_MS } as const;
 
 export type { EmailLink };
@@ -87,7 +87,7 @@ export async function redeemLinkLocked(
 }
 
 /**
- * issue 10: a password change (Settings or a link), a confirmed e-mail change and an account deletion end every
+ * A password change (Settings or a link), a confirmed e-mail change and an account deletion end every
  * outstanding link of the account, so that a link mailed to someone who no longer should hold it (an intruder's
  * new address, an old mailbox) stops working. A pending e-mail change goes back to 0 and a pending deletion ends:
  * their links are gone, and a deletion left pending without a link would only keep the team locked (spec 2).

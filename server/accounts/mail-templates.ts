@@ -62,7 +62,7 @@ export function resetPasswordMail(to: string, publicUrl: string, hash: string): 
   };
 }
 
-/** issue 11: an invitation to join a team; the link opens the web app's invitation page. */
+/** An invitation to join a team; the link opens the web app's invitation page. */
 export function invitationMail(
   to: string,
   publicUrl: string,

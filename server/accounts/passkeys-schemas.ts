@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { PASSKEY_LIMITS, type PasskeyBody } from '../../contracts/passkeys.ts';
-import { agreeing, Moment } from '../lib/answer-schemas.ts';
+import { Moment } from '../../contracts/wire.schema.ts';
+import { agreeing } from '../lib/answer-schemas.ts';
 import { idSchema, safeString, strictObject } from '../lib/input-schema.ts';
 import { PASSWORD_MAX } from './passwords.ts';
 

@@ -3,7 +3,7 @@ import { type Algorithm, hash, verify } from '@node-rs/argon2';
 // The package's Algorithm is a const enum, which isolated modules cannot read: 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm;
 
-/** issue 2: argon2id with 19 MiB of memory, 2 passes, 1 lane (the OWASP minimum). */
+/** Argon2id with 19 MiB of memory, 2 passes, 1 lane (the OWASP minimum). */
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export const PASSWORD_MAX = 1024;

@@ -35,7 +35,7 @@ export async function limit(limiter: RateLimiter, userId: number, message?: stri
 }
 
 /**
- * issue 5: every call here acts on the caller's own account. The id in the path, and any user id the body repeats
+ * Every call here acts on the caller's own account. The id in the path, and any user id the body repeats
  * (the screen sends user_id and userId), must be the caller's: another user's id is a 403.
  */
 export function assertOwnIds(caller: Caller, ...ids: (number | undefined)[]): number {

@@ -39,7 +39,7 @@ function passwordChangedMail(to: string, publicUrl: string, revokedTokens: numbe
   };
 }
 
-/** The password change of Settings (issue 5, docs/api-profile.md). */
+/** The password change of Settings (docs/api-profile.md). */
 export function createPasswordService(deps: Deps, limits: ProfileLimiters) {
   return {
     /**
@@ -69,7 +69,7 @@ export function createPasswordService(deps: Deps, limits: ProfileLimiters) {
       const now = deps.clock.now();
       const revoked = await deps.db.transaction(async (tx) => {
         await setPasswordHash(tx, userId, passwordHash, now);
-        // issue 10: a pending e-mail change or reset link an intruder started ends with the new password.
+        // A pending e-mail change or reset link an intruder started ends with the new password.
         await revokeAllLinks(tx, userId, now);
         const ids = await revokeOtherSessions(deps, userId, caller.sessionId, tx);
         const revokedTokens = await revokeAllTokens(tx, userId, now);

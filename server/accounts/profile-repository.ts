@@ -90,7 +90,7 @@ export interface DeletedAccount {
 
 /**
  * Removes the account inside the caller's transaction: sessions, links, memberships, then the user; a team left
- * with no member is closed (status 50) with its nodes (spec 4, issue 5).
+ * with no member is closed (status 50) with its nodes (spec 4).
  */
 export async function deleteAccountRows(tx: Db, userId: number, teamIds: number[]): Promise<DeletedAccount> {
   const removedSessions = await tx

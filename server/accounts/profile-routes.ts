@@ -23,7 +23,7 @@ import {
 const user = answers({ 200: UserAnswer });
 const ok = answers({ 200: OkBody });
 
-/** Profile settings: password change, e-mail change, account deletion (issue 5, docs/api-profile.md). */
+/** Profile settings: password change, e-mail change, account deletion (docs/api-profile.md). */
 export const profileRoutes: FastifyPluginAsyncTypebox<{ limits: ProfileLimiters }> = async (app, options) => {
   const deps = app.deps;
   const { limits } = options;

@@ -16,6 +16,8 @@ export const AUTH_LIMITS = {
   recoveryAddress: { max: 5, windowMs: 60 * MINUTE_MS },
   setPasswordIp: { max: 30, windowMs: 15 * MINUTE_MS },
   setPasswordAddress: { max: 20, windowMs: 15 * MINUTE_MS },
+  // The read-only check a password page makes when it opens (and again on each reload).
+  linkCheckIp: { max: 30, windowMs: 15 * MINUTE_MS },
   // Passkey sign-in, per client IP like the password sign-in's `ip` window (sign-in-throttle.ts): no account is
   // known before the assertion verifies.
   passkeyOptionsIp: { max: 50, windowMs: 15 * MINUTE_MS },

@@ -7,7 +7,7 @@ import { createSessionsService } from './sessions.service.ts';
 import { clearSessionCookie } from './sessions.ts';
 import { activityResponse, revokedResponse, sessionIdParams, sessionsResponse } from './sessions-schemas.ts';
 
-/** issue 10: the caller's signed-in browsers and the account's recent security events (docs/api-auth.md). */
+/** The caller's signed-in browsers and the account's recent security events (docs/api-auth.md). */
 export const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
   const service = createSessionsService(deps);

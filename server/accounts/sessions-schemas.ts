@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
 import { ACTIVITY } from '../../contracts/account-activity.ts';
-import { answers, Moment } from '../lib/answer-schemas.ts';
+import { Moment } from '../../contracts/wire.schema.ts';
+import { answers } from '../lib/answer-schemas.ts';
 import { idSchema, strictObject } from '../lib/input-schema.ts';
 
-/** Schemas of the Sessions and Recent activity calls (issue 10, docs/api-auth.md). */
+/** Schemas of the Sessions and Recent activity calls (docs/api-auth.md). */
 
 export const sessionIdParams = strictObject({ id: idSchema });
 

@@ -5,7 +5,7 @@ import { ACTIVITY, type ActivityKind, recordActivity } from './activity.ts';
 import { deviceOf } from './device.ts';
 import { liveSessionsOf, revokeLiveSessions } from './sessions.repository.ts';
 
-/** issue 10: the signed-in browsers of the caller, signing one out, or all others. */
+/** The signed-in browsers of the caller, signing one out, or all others. */
 export function createSessionsService(deps: Deps) {
   const { db, clock, hub } = deps;
 

@@ -40,9 +40,9 @@ export async function createSession(
 }
 
 /**
- * Ends every live session of the user except `keepSessionId` (all of them without it) and returns their ids. issue 2:
- * setting or resetting a password revokes every other session. The caller passes the ids to `hub.revokeSessions`
- * once its transaction has committed (their streams close and every replica forgets them; issue 12: told before
+ * Ends every live session of the user except `keepSessionId` (all of them without it) and returns their ids.
+ * Setting or resetting a password revokes every other session. The caller passes the ids to `hub.revokeSessions`
+ * once its transaction has committed (their streams close and every replica forgets them; told before
  * the commit, a replica could cache a session again from the not yet changed row).
  */
 export async function revokeOtherSessions(

@@ -12,7 +12,7 @@ import { RateLimiter } from '../lib/rate-limiter.ts';
 const MINUTE_MS = 60_000;
 
 /**
- * issue 10 section 4, the sign-in limits (docs/api-auth.md, "Sign-in throttling"), after OWASP's "device
+ * The sign-in limits (docs/api-auth.md, "Sign-in throttling"), after OWASP's "device
  * cookies": failures slow the client that makes them, and lock strangers (not known browsers) out of an account.
  * - accountClient: one client IP guessing one account. The `free`th failure locks that pair for `baseDelayMs`,
  *   each further one for twice as long, up to `maxDelayMs`; a success or `forgetAfterMs` of quiet forgets them.
@@ -34,7 +34,7 @@ export const SIGN_IN_LIMITS = {
 } as const;
 
 /**
- * Failures per key with a progressive lock, counted in the database (issue 12) like the other limits, so that a
+ * Failures per key with a progressive lock, counted in the database like the other limits, so that a
  * guesser spreading attempts over replicas meets one lock.
  */
 class Lockouts {

@@ -29,7 +29,7 @@ const setupAnswer = answers({
 });
 const enableAnswer = answers({ 200: Type.Object({ recovery_codes: Type.Array(Type.String()) }, closed) });
 
-/** issue 10 section 9: two-factor sign-in in Settings, for the signed-in user's own account (docs/api-auth.md). */
+/** Two-factor sign-in in Settings, for the signed-in user's own account (docs/api-auth.md). */
 export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorService }> = async (
   app,
   options,

@@ -71,10 +71,11 @@ export async function claimDue(tx: Db, now: Date, limit: number): Promise<DueAle
   const result = await tx.execute(sql`
     select a.id, a.user_id, u.email, u.alerts, u.unsubscribe_token_hash, u.unsubscribe_generation,
       a.node_id, a.kind, a.offline_since,
-      a.at, a.due_at, n.name, n.domain, n.last_seen_at, n.status, n.offline_since as node_offline_since
+      a.at, a.due_at, n.name, n.domain, l.last_seen_at, n.status, n.offline_since as node_offline_since
     from node_alerts a
     join users u on u.id = a.user_id
     join nodes n on n.id = a.node_id
+    left join node_liveness l on l.node_id = n.id
     where a.sent_at is null and a.cancelled_at is null and a.due_at <= ${now.toISOString()}::timestamptz
     order by a.user_id, a.id
     limit ${limit}

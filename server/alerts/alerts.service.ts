@@ -13,6 +13,7 @@ import {
   markAlerts,
   storeUnsubscribeHash,
 } from './alerts.repository.ts';
+import { createChannelDelivery } from './channel-delivery.ts';
 import { CHANNELS } from './channels.ts';
 
 export interface AlertDeps {
@@ -56,11 +57,15 @@ async function readyNow(tx: Db, now: Date, userId: number, alerts: DueAlert[]): 
   return waiting ? alerts.filter((alert) => alert.kind !== 'offline') : alerts;
 }
 
-/** The alerts of issue 9, delivered through every registered channel (channels.ts). */
+/** The node alerts, delivered through every registered channel (channels.ts). */
 export function createAlertsService(deps: AlertDeps, channels = CHANNELS.map((channel) => channel(deps))) {
+  const teamChannels = createChannelDelivery(deps);
   return {
+    /** Sends the due messages of the teams' alert channels (webhook, Slack, Discord, Telegram; docs/alerts.md). */
+    deliverChannelMessages: () => teamChannels.deliverDue(),
+
     /**
-     * Delivers every due alert once (issue 9): the rows are claimed with FOR UPDATE SKIP LOCKED and marked sent in the
+     * Delivers every due alert once: the rows are claimed with FOR UPDATE SKIP LOCKED and marked sent in the
      * transaction the channels queue their work in (the mail outbox), so two sweeps never send one alert and a crash
      * loses none. A batch no channel delivered stays due for the next pass. Returns how many batches were delivered.
      */

@@ -1,8 +1,12 @@
 import type { ServiceRoutes } from '../lib/service-routes.ts';
+import { alertChannelsRoutes } from './alert-channels-routes.ts';
 import { notificationsRoutes } from './notifications-routes.ts';
 
-export { endOfflineEpisode, queueForAdmins } from './alerts.repository.ts';
+export { endOffline, queueAlerts } from './alert-queue.ts';
 export { type AlertDeps, type AlertsService, createAlertsService } from './alerts.service.ts';
 
-/** Notification settings; the alert queue and its delivery run from the health sweep. */
-export const alertsRoutes: ServiceRoutes[] = [{ prefix: '/auth', plugin: notificationsRoutes }];
+/** Notification settings, alert channels; the alert queue and its delivery run from the health sweep. */
+export const alertsRoutes: ServiceRoutes[] = [
+  { prefix: '/auth', plugin: notificationsRoutes },
+  { prefix: '/auth', plugin: alertChannelsRoutes },
+];

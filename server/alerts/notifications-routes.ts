@@ -25,7 +25,7 @@ const ok = answers({ 200: OkBody });
 // RFC 8058: the one-click POST carries exactly `List-Unsubscribe=One-Click`.
 const oneClickBody = strictObject({ 'List-Unsubscribe': Type.Enum(['One-Click']) });
 
-/** issue 9 section 2: Settings > Notifications and the unsubscribe link of alert mails (docs/api-auth.md). */
+/** Settings > Notifications and the unsubscribe link of alert mails (docs/api-auth.md). */
 export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const notifications = createNotificationsService(app.deps);
 

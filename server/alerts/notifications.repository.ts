@@ -3,7 +3,7 @@ import type { NotificationSettings, OfflineAlertDelayMin } from '../../contracts
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 
-// The alert settings of Settings > Notifications (issue 9); SQL lives only here.
+// The alert settings of Settings > Notifications; SQL lives only here.
 
 export async function find(db: Db, userId: number): Promise<NotificationSettings | undefined> {
   const [row] = await db

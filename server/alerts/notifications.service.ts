@@ -10,7 +10,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const invalidUnsubscribeLink = () => badRequest('invalid_link', 'This unsubscribe link is not valid.');
 
-/** Settings > Notifications and the unsubscribe link of alert mails (issue 9). */
+/** Settings > Notifications and the unsubscribe link of alert mails. */
 export function createNotificationsService(deps: Deps) {
   const service = {
     async getSettings(caller: Caller): Promise<NotificationSettings> {
@@ -26,7 +26,7 @@ export function createNotificationsService(deps: Deps) {
     },
 
     /**
-     * The one-click unsubscribe of alert mails (issue 9): no sign-in, and only the token's own user is affected. A
+     * The one-click unsubscribe of alert mails: no sign-in, and only the token's own user is affected. A
      * repeated click answers the same (mail clients may send the one-click POST more than once).
      */
     async unsubscribe(token: string): Promise<{ ok: true }> {

@@ -19,7 +19,7 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-  /** PostgreSQL's connection pool figures (issue 13, /metrics); PGlite has one in-process connection, no pool. */
+  /** PostgreSQL's connection pool figures (/metrics); PGlite has one in-process connection, no pool. */
   pool?: () => PoolFigures;
 }
 
@@ -32,7 +32,7 @@ export interface PoolFigures {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-/** Where PGlite runs: in a worker thread (the product, issue 12) or on the caller's thread (tests, the bench's before). */
+/** Where PGlite runs: in a worker thread (the product) or on the caller's thread (tests, the bench's before). */
 export type PgliteThreadMode = 'worker' | 'main';
 
 /**

@@ -55,7 +55,7 @@ function holdsLock(holder: Holder): boolean {
 
 /**
  * Takes an exclusive lock on a data folder: PGlite must never be opened by two processes at once. The lock names
- * its process by PID and start time (issue 10), so a lock left by a dead process, or by a PID now reused by another
+ * its process by PID and start time, so a lock left by a dead process, or by a PID now reused by another
  * process, is taken over, while a live server always keeps it. Returns the release function.
  */
 export function lockDataDir(dataDir: string): () => void {

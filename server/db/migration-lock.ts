@@ -4,7 +4,7 @@ import pg from 'pg';
 const MIGRATION_LOCK_KEY = 1_219_120_012;
 
 /**
- * Runs `migrate` while holding a PostgreSQL advisory lock (issue 12): replicas starting together on one database
+ * Runs `migrate` while holding a PostgreSQL advisory lock: replicas starting together on one database
  * would otherwise apply the same migration at once, and all but one would fail on the tables the first created.
  * The lock is a session lock on a connection of its own, held until `migrate` ends; the next replica then finds
  * every migration applied.

@@ -32,7 +32,7 @@ export interface PgliteThread {
 const bootFile = new URL('./pglite-worker-boot.mjs', import.meta.url);
 
 /**
- * Starts PGlite in a worker thread (issue 12) and resolves once its migrations are applied. The returned client
+ * Starts PGlite in a worker thread and resolves once its migrations are applied. The returned client
  * speaks PGlite's query and transaction interface, so drizzle's PGlite driver runs on it unchanged.
  */
 export async function startPgliteThread(data: PgliteWorkerData): Promise<PgliteThread> {

@@ -1,5 +1,5 @@
 /**
- * The thread that runs PGlite (issue 12): it opens the data folder, applies the migrations and answers the
+ * The thread that runs PGlite: it opens the data folder, applies the migrations and answers the
  * server thread's queries (`pglite-protocol.ts`), so the engine's work never blocks the HTTP event loop. Started by
  * `pglite-thread.ts` through `pglite-worker-boot.mjs`.
  */

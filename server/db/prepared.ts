@@ -8,7 +8,7 @@ const dialect = new PgDialect();
 /**
  * Runs `query` on PostgreSQL as the prepared statement `name` of each pooled connection, so that after its first
  * runs PostgreSQL neither parses nor plans it again (a generic plan): for a hot read that is a good part of its CPU
- * (issue 12 section 4, the month statistics). `name` must always come with the same query text; only the parameters
+ * (the month statistics). `name` must always come with the same query text; only the parameters
  * may differ. On PGlite the query runs as any other.
  */
 export async function executePrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {

@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -36,14 +37,14 @@ export const users = pgTable(
     statusChangeEmail: integer('status_change_email').notNull().default(0),
     newChangeEmail: text('new_change_email'),
     deleteProgress: boolean('delete_progress').notNull().default(false),
-    /** issue 9: e-mail alerts about the team's nodes, on by default (contracts/notifications.ts). */
+    /** E-mail alerts about the team's nodes, on by default (contracts/notifications.ts). */
     alerts: boolean('alerts').notNull().default(true),
     offlineAlertDelayMin: integer('offline_alert_delay_min').notNull().default(0),
     /** SHA-256 of the user's unsubscribe token, made with the first alert mail; the link turns alerts off. */
     unsubscribeTokenHash: text('unsubscribe_token_hash'),
     /** Counts the times alerts were turned back on: each makes a new unsubscribe token, so old links stop working. */
     unsubscribeGeneration: integer('unsubscribe_generation').notNull().default(0),
-    /** issue 11: the team the user chose as current workspace (TeamsRender's first); null: the oldest membership. */
+    /** The team the user chose as current workspace (TeamsRender's first); null: the oldest membership. */
     workspaceTeamId: integer('workspace_team_id').references((): AnyPgColumn => teams.id, {
       onDelete: 'set null',
     }),
@@ -60,7 +61,7 @@ export const teams = pgTable('teams', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().default(''),
   status: integer('status').notNull().default(10),
-  /** issue 11: a closure an admin asked for, pending until any admin completes or cancels it (spec 4, 6). */
+  /** A closure an admin asked for, pending until any admin completes or cancels it (spec 4, 6). */
   closureRequestedAt: moment('closure_requested_at'),
   closureRequestedBy: integer('closure_requested_by').references((): AnyPgColumn => users.id, {
     onDelete: 'set null',
@@ -85,7 +86,7 @@ export const teamMembers = pgTable(
 );
 
 /**
- * issue 11: an invitation to join a team, mailed as a link. Only the SHA-256 of the link's 256-bit token is stored;
+ * An invitation to join a team, mailed as a link. Only the SHA-256 of the link's 256-bit token is stored;
  * it is pending while acceptedAt, declinedAt and revokedAt are null and expiresAt is ahead. A resend replaces the
  * token (the older link stops working) and starts the 7 days again.
  */
@@ -127,7 +128,7 @@ export const sessions = pgTable(
     lastSeenAt: moment('last_seen_at').notNull().defaultNow(),
     expiresAt: moment('expires_at').notNull(),
     revokedAt: moment('revoked_at'),
-    /** issue 10: what Settings shows of each signed-in browser. */
+    /** What Settings shows of each signed-in browser. */
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip').notNull().default(''),
   },
@@ -135,7 +136,7 @@ export const sessions = pgTable(
 );
 
 /**
- * issue 13: an API token acts for its owner in one team. Only the SHA-256 of the secret is stored; the owner's role
+ * An API token acts for its owner in one team. Only the SHA-256 of the secret is stored; the owner's role
  * is read from team_members on each use, so leaving the team or a new role takes effect at once.
  */
 export const apiTokens = pgTable(
@@ -165,7 +166,7 @@ export const apiTokens = pgTable(
   ],
 );
 
-/** issue 10: the account's security events shown as Recent activity; kinds in server/auth/activity.ts. */
+/** The account's security events shown as Recent activity; kinds in server/auth/activity.ts. */
 export const accountActivity = pgTable(
   'account_activity',
   {
@@ -215,7 +216,7 @@ export const mailOutbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
-    /** JSON object of extra headers (issue 9: List-Unsubscribe on alert mail); null for none. */
+    /** JSON object of extra headers (List-Unsubscribe on alert mail); null for none. */
     headers: text('headers'),
     createdAt: createdAt(),
     sentAt: moment('sent_at'),
@@ -265,28 +266,36 @@ export const nodes = pgTable(
     ipAddress: text('ip_address'),
     os: integer('os'),
     bandwidth: bigint('bandwidth', { mode: 'number' }),
-    /** Milliseconds of the last accepted signed request; a node request must be newer (replay guard). */
-    lastRequestMs: bigint('last_request_ms', { mode: 'number' }).notNull().default(0),
-    lastSeenAt: moment('last_seen_at'),
-    /** issue 9: when the sweep marked this active node offline; null while it is online (or never active). */
+    /** When the sweep marked this active node offline; null while it is online (or never active). */
     offlineSince: moment('offline_since'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('nodes_license_key_key').on(t.licenseKey),
-    uniqueIndex('nodes_public_key_fingerprint_key').on(t.publicKeyFingerprint),
+    // A key belongs to one live node; a deleted node (status 50) frees it, so a re-provisioned host keeps its keys.
+    uniqueIndex('nodes_live_public_key_fingerprint_key')
+      .on(t.publicKeyFingerprint)
+      .where(sql`${t.status} <> 50`),
     index('nodes_team_idx').on(t.teamId),
-    // The health sweep's two questions (server/nodes/health.repository.ts), each a range scan of a partial index.
-    index('nodes_health_online_idx')
-      .on(t.lastSeenAt)
-      .where(sql`${t.status} = 10 and ${t.offlineSince} is null`),
-    index('nodes_health_offline_idx')
-      .on(t.lastSeenAt)
-      .where(sql`${t.status} = 10 and ${t.offlineSince} is not null`),
   ],
 );
 
-/** issue 9: each online/offline transition of a node, kept so history survives restarts. */
+/**
+ * What every signed node request moves: the replay mark and the last-seen time, apart from `nodes` so that a
+ * `nodes` row changes only when a person (or the health sweep) changes the node. No column here is indexed but the
+ * key, which never changes, and the table keeps half of each page free (fillfactor 50, drizzle/0011): PostgreSQL
+ * then rewrites a row in its own page without touching an index (a HOT update). docs/statistics-storage.md.
+ */
+export const nodeLiveness = pgTable('node_liveness', {
+  nodeId: integer('node_id')
+    .primaryKey()
+    .references(() => nodes.id, { onDelete: 'cascade' }),
+  /** Milliseconds of the last accepted signed request; a node request must be newer (replay guard). */
+  lastRequestMs: bigint('last_request_ms', { mode: 'number' }).notNull().default(0),
+  lastSeenAt: moment('last_seen_at'),
+});
+
+/** Each online/offline transition of a node, kept so history survives restarts. */
 export const nodeHealthTransitions = pgTable(
   'node_health_transitions',
   {
@@ -302,7 +311,7 @@ export const nodeHealthTransitions = pgTable(
 );
 
 /**
- * issue 9: alert mail work, one row per recipient and event (kind: offline | online | misconfigured). The sweep
+ * Alert mail work, one row per recipient and event (kind: offline | online | misconfigured). The sweep
  * claims due rows with FOR UPDATE SKIP LOCKED, so each is mailed once across processes and restarts.
  * offlineSince names the offline episode a row belongs to (for online rows: the one that ended).
  */
@@ -340,6 +349,12 @@ const trafficColumns = {
   delivered: bigint('delivered', { mode: 'number' }).notNull(),
   input: bigint('input', { mode: 'number' }).notNull(),
 };
+
+/*
+ * The three statistics tables are range-partitioned on ts (minutes by UTC day, rollups by UTC month), each with a
+ * default partition: hand SQL in drizzle/0012_stat_partitions.sql (drizzle cannot declare partitioning), the
+ * partitions themselves made by server/statistics/partitions.ts. Declared here as the tables queries see.
+ */
 
 /** One row per node and minute, exactly as reported. */
 export const statMinute = pgTable(
@@ -382,7 +397,7 @@ export const statisticSettings = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.teamId] })],
 );
 
-/** Secrets the server generates once and keeps (issue 10): e.g. the key behind device cookies and TOTP secrets. */
+/** Secrets the server generates once and keeps: e.g. the key behind device cookies and TOTP secrets. */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
@@ -390,7 +405,7 @@ export const serverSecrets = pgTable('server_secrets', {
 });
 
 /**
- * A user's TOTP (RFC 6238) factor, issue 10 section 9. The secret is encrypted with a key derived from the server
+ * A user's TOTP (RFC 6238) factor, two-factor sign-in. The secret is encrypted with a key derived from the server
  * secret; enabledAt is null while the user has not yet confirmed it with a code. lastStep is the time step of the
  * last accepted code, so the same code is never accepted twice.
  */
@@ -486,7 +501,7 @@ export const passkeyCeremonies = pgTable(
 );
 
 /**
- * issue 12: the rate-limit counters, shared by every replica on one database. One row per limit and key: a fixed
+ * The rate-limit counters, shared by every replica on one database. One row per limit and key: a fixed
  * window (`windowStart`, `hits`) or, for the sign-in lockouts, failures with a lock (`lockedUntil`). Times are the
  * app clock's milliseconds, so tests move them; `expiresAt` is when the row means nothing any more. Unlogged on
  * PostgreSQL (drizzle/0003): counters need no crash safety, and skipping the WAL keeps every hit cheap.
@@ -503,15 +518,89 @@ export const rateCounters = pgTable(
   (t) => [index('rate_counters_expires_idx').on(t.expiresAt)],
 );
 
-/** issue 12: an event-bus message too large for a NOTIFY payload; the notification carries its id. */
+/** An event-bus message too large for a NOTIFY payload; the notification carries its id. */
 export const busPayloads = pgTable('bus_payloads', {
   id: serial('id').primaryKey(),
   payload: text('payload').notNull(),
   createdAt: createdAt(),
 });
 
-/** issue 12: when each periodic job last ran, so that one replica runs it per period. */
+/** When each periodic job last ran, so that one replica runs it per period. */
 export const jobRuns = pgTable('job_runs', {
   job: text('job').primaryKey(),
   lastRunAt: moment('last_run_at').notNull(),
 });
+
+/**
+ * A team's alert channel (docs/alerts.md): where its node alerts go besides the admins' e-mail. `secret` is the
+ * webhook's signing key (`whsec_…`) or the Telegram bot token: both are needed in clear to deliver, so they are kept
+ * as given and never shown again after creation.
+ */
+export const alertChannels = pgTable(
+  'alert_channels',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    url: text('url'),
+    chatId: text('chat_id'),
+    secret: text('secret'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('alert_channels_team_idx').on(t.teamId)],
+);
+
+/**
+ * One message to one channel, waiting, retried or sent: claimed FOR UPDATE SKIP LOCKED with a lease, so with several
+ * processes each message goes out once. `payload` is the AlertPayloadBody every channel's body is made from. An
+ * offline message takes further nodes while it waits for its batch window (`batch_until`).
+ */
+export const alertOutbox = pgTable(
+  'alert_outbox',
+  {
+    id: serial('id').primaryKey(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => alertChannels.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+    batchUntil: moment('batch_until'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: moment('next_attempt_at').notNull().defaultNow(),
+    sentAt: moment('sent_at'),
+    gaveUpAt: moment('gave_up_at'),
+  },
+  (t) => [
+    index('alert_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.gaveUpAt} is null`),
+    index('alert_outbox_channel_idx').on(t.channelId),
+  ],
+);
+
+/** Each try of each message, kept ALERT_CHANNEL_LIMITS.logDays days: what Settings shows per channel. */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => alertChannels.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id').notNull(),
+    event: text('event').notNull(),
+    at: moment('at').notNull(),
+    status: integer('status'),
+    ok: boolean('ok').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    detail: text('detail'),
+    nextAttemptAt: moment('next_attempt_at'),
+  },
+  (t) => [
+    index('alert_deliveries_channel_idx').on(t.channelId, t.at),
+    index('alert_deliveries_at_idx').on(t.at),
+  ],
+);

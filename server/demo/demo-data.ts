@@ -29,7 +29,7 @@ export interface DemoNode {
 export const BACKFILL_DAYS = 35;
 
 /**
- * Three nodes in the three states a newcomer should see (issue 6): one active with a passed check and traffic up to
+ * Three nodes in the three states a newcomer should see: one active with a passed check and traffic up to
  * now, one being configured whose check failed (RAM and bandwidth below its configuration: 'Misconfigured'), and one
  * inactive that delivered traffic until twelve days ago.
  */

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../accounts/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { configs, nodes, teamMembers, teams, users } from '../db/schema.ts';
+import { configs, nodeLiveness, nodes, teamMembers, teams, users } from '../db/schema.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { checkHardware, nodeDomain, parsePublicKey } from '../nodes/index.ts';
 import { DEMO_EMAIL, DEMO_NODES } from './demo-data.ts';
@@ -95,9 +95,11 @@ export async function seedDemo(
           os: demo.report.os,
           bandwidth: demo.report.bandwidth,
           createdAt: new Date(now.getTime() - demo.ageDays * 86_400_000),
-          lastSeenAt: new Date(now.getTime() - demo.lastSeenHoursAgo * 3_600_000),
         })
         .returning({ id: nodes.id });
+      await tx
+        .insert(nodeLiveness)
+        .values({ nodeId: row!.id, lastSeenAt: new Date(now.getTime() - demo.lastSeenHoursAgo * 3_600_000) });
       ids.push(row!.id);
     }
     return ids;

@@ -1,7 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
 
 /**
- * Answer schemas every route shares (issue 13): the error body of spec 7 and `{ ok: true }`. A route's `response`
+ * Answer schemas every route shares: the error body of spec 7 and `{ ok: true }`. A route's `response`
  * is `answers({ 200: X })`: its success bodies and the error body for every 4xx and 5xx.
  */
 
@@ -20,9 +20,6 @@ export const ErrorBody = Type.Object(
 );
 
 export const OkBody = Type.Object({ ok: Type.Literal(true) }, { additionalProperties: false });
-
-/** A moment as the server writes it: ISO 8601 in UTC. */
-export const Moment = Type.String({ format: 'date-time' });
 
 /** The `response` of a route: its success bodies by status, and `{ error, message }` for the rest. */
 export function answers<S extends Record<number, TSchema>>(success: S) {

@@ -11,7 +11,7 @@ import { hashToken } from './tokens.ts';
 
 export const SSE_COOKIE = 'nodr_session';
 
-/** Where a request came from, as the Sessions and Recent activity lists show it (issue 10). */
+/** Where a request came from, as the Sessions and Recent activity lists show it. */
 export interface Client {
   ip: string;
   userAgent: string;
@@ -27,19 +27,19 @@ export interface Caller {
   /** The session's id; 0 (no session row has it) for an API token, which never reaches the session calls. */
   sessionId: number;
   expiresAt: Date;
-  /** When the session was last seen active, at most a minute stale (issue 10). */
+  /** When the session was last seen active, at most a minute stale. */
   lastSeenAt: Date;
-  /** The caller's teams; the first is the current workspace (spec 3): the chosen one, else the oldest (issue 11). */
+  /** The caller's teams; the first is the current workspace (spec 3): the chosen one, else the oldest. */
   teams: { teamId: number; role: number }[];
   /** The request's address and browser, for the activity the caller's changes record. */
   client: Client;
-  /** Set when the caller is an API token (issue 13): its teams are the token's one team, its scope bounds writes. */
+  /** Set when the caller is an API token: its teams are the token's one team, its scope bounds writes. */
   apiToken?: { id: number; scope: ApiTokenScope };
 }
 
 export type Session = Omit<Caller, 'client' | 'apiToken'>;
 
-/** What authenticating reads: the database, the time, and this process's cache of sessions (issue 12). */
+/** What authenticating reads: the database, the time, and this process's cache of sessions. */
 export interface AuthDeps {
   db: Db;
   clock: Clock;
@@ -53,7 +53,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** An ORDER BY term over team_members joined with users: the user's chosen workspace (issue 11) first. */
+/** An ORDER BY term over team_members joined with users: the user's chosen workspace first. */
 export const chosenFirst = () =>
   sql`case when ${teamMembers.teamId} = ${users.workspaceTeamId} then 0 else 1 end`;
 
@@ -93,7 +93,7 @@ export async function sessionOf(db: Db, clock: Clock, token: string): Promise<Se
   };
 }
 
-/** issue 10: "last active" of a session is written at most once a minute, not on every request. */
+/** "last active" of a session is written at most once a minute, not on every request. */
 export const LAST_SEEN_STEP_MS = 60_000;
 
 async function touchSession(db: Db, clock: Clock, session: Session, request: FastifyRequest): Promise<void> {
@@ -136,7 +136,7 @@ function tokenCaller(grant: ApiTokenGrant, request: FastifyRequest): Caller {
 
 /**
  * The signed-in caller from `Authorization: Bearer`, or a 401. Only the event stream also accepts the cookie
- * (`fromCookie`), because EventSource cannot send headers. An API token (`nodr_…`, issue 13) is a caller only where
+ * (`fromCookie`), because EventSource cannot send headers. An API token (`nodr_…`) is a caller only where
  * `apiTokens` is set (the main API and statistics); elsewhere it is a 401 that says so.
  */
 export async function authenticate(

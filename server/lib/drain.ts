@@ -2,7 +2,7 @@ import type http from 'node:http';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
-/** The answer to a request that arrives while the server drains (issue 10, section 2). */
+/** The answer to a request that arrives while the server drains. */
 export const SHUTTING_DOWN = {
   error: 'shutting_down',
   message: 'The server is restarting. Please try again in a moment.',
@@ -38,7 +38,7 @@ async function takeQueuedConnections(server: http.Server): Promise<void> {
 }
 
 /**
- * A graceful shutdown in steps (issue 10, section 2): answer every new request 503 with `Connection: close`;
+ * A graceful shutdown in steps: answer every new request 503 with `Connection: close`;
  * stop accepting connections; let every request already received finish, its answer carrying
  * `Connection: close`; tell listeners (the event streams) to end; close sockets left idle. The hard deadline
  * lives with the caller (server/main.ts).

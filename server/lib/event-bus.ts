@@ -1,9 +1,9 @@
 import type { StreamEventCode } from '../../contracts/event-stream.ts';
-import type { NodeHealthEvent } from '../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../contracts/node-health.schema.ts';
 import type { ViewChange } from './user-view-cache.ts';
 
 /**
- * What one replica tells every replica (issue 12): a team event for the streams, sessions to close, users whose
+ * What one replica tells every replica: a team event for the streams, sessions to close, users whose
  * streams of a team end (removed or given another role) or who joined a team (their streams reconnect), users whose
  * teams or roles changed (their cached sessions and check answers are forgotten, server/lib/session-cache.ts), users
  * or teams whose check answers changed (server/lib/user-view-cache.ts), statistics data that changed (empty `nodeIds`: any node's). `resync` is never sent: a bus that may have missed messages

@@ -1,5 +1,6 @@
 import { STREAM_EVENT, type StreamEventCode } from '../../contracts/event-stream.ts';
-import { HEALTH_EVENT, type NodeHealthEvent } from '../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../contracts/node-health.schema.ts';
+import { HEALTH_EVENT } from '../../contracts/node-health.ts';
 import { type BusMessage, createMemoryBus, type EventBus } from './event-bus.ts';
 import type { AccessChange } from './session-cache.ts';
 import type { ViewChange } from './user-view-cache.ts';
@@ -7,7 +8,7 @@ import type { ViewChange } from './user-view-cache.ts';
 /** spec 7: the event stream's numbered messages, named in contracts/event-stream.ts. */
 export type LiveEventValue = StreamEventCode;
 
-/** A numbered spec message, or (issue 9) a named `health` event with its JSON body. */
+/** A numbered spec message, or a named `health` event with its JSON body. */
 export type LiveEvent =
   | { id: number; teamId: number; value: LiveEventValue }
   | { id: number; teamId: number; value: typeof HEALTH_EVENT; health: NodeHealthEvent };
@@ -16,11 +17,11 @@ type Listener = (event: LiveEvent) => void;
 
 /**
  * Publish/subscribe of team events for the event streams of this process. Everything published goes through the
- * bus (issue 12: NOTIFY on PostgreSQL, so that every replica hears it; in memory on PGlite) and comes back to
+ * bus (NOTIFY on PostgreSQL, so that every replica hears it; in memory on PGlite) and comes back to
  * `receive`, which delivers it to the streams here: one path for events made here and on other replicas.
  */
 export class EventHub {
-  /** Event ids count per team (issue 10): one counter across teams would tell each team how busy the others are. */
+  /** Event ids count per team: one counter across teams would tell each team how busy the others are. */
   private readonly lastIds = new Map<number, number>();
   private readonly listeners = new Map<number, Set<Listener>>();
   private readonly statsListeners = new Set<(nodeIds: number[]) => void>();
@@ -47,7 +48,7 @@ export class EventHub {
     this.bus.publish({ kind: 'event', teamId, value });
   }
 
-  /** issue 9: a node of the team went offline or came back (`event: health` on the stream). */
+  /** A node of the team went offline or came back (`event: health` on the stream). */
   publishHealth(teamId: number, health: NodeHealthEvent): void {
     this.bus.publish({ kind: 'health', teamId, health });
   }
@@ -89,7 +90,7 @@ export class EventHub {
     this.bus.publish({ kind: 'revoke', sessionIds: ids });
   }
 
-  /** issue 12: cached sessions (server/lib/session-cache.ts) hear here what makes them wrong. */
+  /** Cached sessions (server/lib/session-cache.ts) hear here what makes them wrong. */
   private readonly accessListeners = new Set<(change: AccessChange) => void>();
 
   onAccessChanged(listener: (change: AccessChange) => void): () => void {
@@ -112,7 +113,7 @@ export class EventHub {
     this.bus.publish({ kind: 'access', userIds });
   }
 
-  /** issue 12: cached check answers (server/lib/user-view-cache.ts) hear here what else makes them wrong. */
+  /** Cached check answers (server/lib/user-view-cache.ts) hear here what else makes them wrong. */
   private readonly viewListeners = new Set<(change: ViewChange) => void>();
 
   onViewsChanged(listener: (change: ViewChange) => void): () => void {
@@ -195,7 +196,7 @@ export class EventHub {
   }
 
   /**
-   * issue 11: a member removed from (or leaving) a team, or given another role in it; their streams that carry the
+   * A member removed from (or leaving) a team, or given another role in it; their streams that carry the
    * team end, and reconnect with the teams and roles they have now.
    */
   private readonly membershipClosers = new Map<string, Set<() => void>>();
@@ -232,7 +233,7 @@ export class EventHub {
     }
   }
 
-  /** issue 11: a user joined a team; their streams, which carry the teams they had, end and reconnect with it. */
+  /** A user joined a team; their streams, which carry the teams they had, end and reconnect with it. */
   private readonly joinClosers = new Map<number, Set<() => void>>();
 
   onTeamJoined(userId: number, close: () => void): () => void {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Static, type TProperties, Type } from 'typebox';
 
 /**
- * Building blocks for route schemas (issue 10 section 6), in TypeBox (issue 13): each is the JSON Schema Fastify
+ * Building blocks for route schemas, in TypeBox: each is the JSON Schema Fastify
  * validates with and the OpenAPI document shows, and `Static<>` of it is the handler's type. Every string a route
  * takes is a `safeString`, so the rule on control characters has one home; every body is a `strictObject`, so
  * unknown fields are refused. A field is required unless wrapped in `Type.Optional`.

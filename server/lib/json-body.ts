@@ -2,7 +2,7 @@ import { HttpError } from './errors.ts';
 
 /**
  * No body the server takes nests deeper than a few levels (the statistics settings blob, telemetry points); a cap
- * keeps a deeply nested document from reaching code that walks it recursively (issue 10 section 6).
+ * keeps a deeply nested document from reaching code that walks it recursively.
  */
 export const MAX_JSON_DEPTH = 32;
 

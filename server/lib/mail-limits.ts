@@ -7,7 +7,7 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /**
- * issue 10 section 5: how much mail anyone can make the product send, so that it cannot be used to flood outside
+ * How much mail anyone can make the product send, so that it cannot be used to flood outside
  * mailboxes. Every number of the mail budget lives here (docs/api-auth.md, docs/api-profile.md).
  */
 export const MAIL_LIMITS = {
@@ -19,7 +19,7 @@ export const MAIL_LIMITS = {
   addressHour: { max: 5, windowMs: HOUR_MS },
   /** Every account mail one client address triggers, across accounts. */
   ipHour: { max: 30, windowMs: HOUR_MS },
-  /** issue 11: invitation mails (invites and resends) one admin sends, across teams. */
+  /** Invitation mails (invites and resends) one admin sends, across teams. */
   inviterHour: { max: 50, windowMs: HOUR_MS },
 } as const;
 
@@ -48,7 +48,7 @@ async function take(checks: [RateLimiter, string, MailRefusal][]): Promise<MailR
   return null;
 }
 
-/** The mail budget of the app's database, shared by every replica on it (issue 12). */
+/** The mail budget of the app's database, shared by every replica on it. */
 export function createMailBudget(db: Db, clock: Clock) {
   const limits: Limiters = createLimiters(db, 'mail', MAIL_LIMITS, () => clock.now().getTime());
   return {
@@ -61,7 +61,7 @@ export function createMailBudget(db: Db, clock: Clock) {
       ]);
     },
     /**
-     * issue 11: an invitation mail from this admin to this address; null when it may go. Per address it counts apart
+     * An invitation mail from this admin to this address; null when it may go. Per address it counts apart
      * from registration and recovery, so an invitation never eats the invitee's sign-up mail. Addresses count per
      * inbox (canonicalMailbox), not per spelling.
      */

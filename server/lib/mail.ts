@@ -65,7 +65,7 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage]; failed: [Er
   }
 
   /**
-   * Runs work that queues mail after the current answer has gone out (issue 10 section 7): a call whose answer must
+   * Runs work that queues mail after the current answer has gone out: a call whose answer must
    * not tell whether an address has an account answers first, then does the lookup and the mail. A failure is logged;
    * drain() and stop() wait for such work first, so tests and shutdown see its mail.
    */
@@ -119,7 +119,7 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage]; failed: [Er
   private async deliverDue(): Promise<void> {
     const budget = await this.budgetLeft();
     if (budget === 0) return;
-    // Claimed with a lease (issue 9): a message is delivered once, even with several server processes.
+    // Claimed with a lease: a message is delivered once, even with several server processes.
     const now = this.clock.now();
     const due = await claimDueMail(
       this.db,
@@ -164,7 +164,7 @@ export class Mailer extends EventEmitter<{ delivered: [MailMessage]; failed: [Er
       message.text,
     ].join('\r\n');
     await fs.writeFile(file, eml);
-    // Without SMTP the person trying the product locally follows the links from the log (issue 2).
+    // Without SMTP the person trying the product locally follows the links from the log.
     const links = message.text.match(/https?:\/\/\S+/g) ?? [];
     this.log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
     if (this.config.logLevel !== 'silent' && links.length > 0)

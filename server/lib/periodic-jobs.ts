@@ -5,7 +5,7 @@ import { jobRuns } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 
 /**
- * Claims this period's run of a job for this replica (issue 12): true for exactly one of the replicas asking within
+ * Claims this period's run of a job for this replica: true for exactly one of the replicas asking within
  * half an interval of each other. The advisory lock sends a replica that asks while another holds the claim away at
  * once instead of queueing on the row; the conditional upsert is what makes the claim once per period.
  */

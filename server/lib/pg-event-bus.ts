@@ -12,7 +12,7 @@ const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 
 /**
- * The event bus of replicas on one PostgreSQL (issue 12): publish is `pg_notify` on BUS_CHANNEL; each process
+ * The event bus of replicas on one PostgreSQL: publish is `pg_notify` on BUS_CHANNEL; each process
  * LISTENs on one dedicated connection (a pooled one could be handed to a query and lose the LISTEN), delivers what
  * it hears to its own subscribers, and hears its own messages the same way. A dropped connection is reopened with
  * backoff and LISTENs again; the messages it may have missed are answered with a local `resync`.

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { rateCounters } from '../db/schema.ts';
 
 /**
- * The SQL of the rate-limit counters (issue 12): one row per limit and key in `rate_counters`, shared by every
+ * The SQL of the rate-limit counters: one row per limit and key in `rate_counters`, shared by every
  * replica on the database. Each statement is atomic on its own, so two replicas counting one key never lose a hit.
  * Times are the app clock's milliseconds.
  */

@@ -9,7 +9,7 @@ interface WindowCount {
 }
 
 /**
- * A fixed-window counter per key, kept in the database (issue 12) so that every replica counts against one limit.
+ * A fixed-window counter per key, kept in the database so that every replica counts against one limit.
  * Keys are e.g. `auth.registerIp:1.2.3.4`: the limiter's name, then the caller's key. A window starts with its first
  * hit and lasts `windowMs`.
  */

@@ -6,7 +6,7 @@ import { serverSecrets } from '../db/schema.ts';
 const NAME = 'main';
 
 /**
- * The server's own secret, generated once and kept in the database (issue 10), so that it survives restarts,
+ * The server's own secret, generated once and kept in the database, so that it survives restarts,
  * works the same on PGlite and PostgreSQL, and is never part of the source. A concurrent first start keeps
  * whichever insert won.
  */

@@ -15,7 +15,7 @@ export const SESSION_CACHE_MAX_AGE_MS = 60_000;
 export type AccessChange = { sessionIds: number[] } | { userIds: number[] } | { all: true };
 
 /**
- * issue 12: the sessions this process has looked up, by token hash, so that a request of a known session costs no
+ * The sessions this process has looked up, by token hash, so that a request of a known session costs no
  * query (the lookup was most of the session check's time on PGlite, whose engine runs one query at a time).
  *
  * It is only right while every change to a session or to a user's teams reaches `forget`: the services call

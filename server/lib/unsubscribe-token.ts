@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * A user's alert unsubscribe token (issue 9): derived from the server's 'unsubscribe' key, the user id and the
+ * A user's alert unsubscribe token: derived from the server's 'unsubscribe' key, the user id and the
  * user's generation, so every alert mail of the user carries the same token without the token itself being stored;
  * the database keeps only its SHA-256 (users.unsubscribe_token_hash) to find the user when the link is followed.
  * Turning alerts back on moves the generation on, so a link mailed before stops working (docs/security.md).

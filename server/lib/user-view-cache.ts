@@ -10,7 +10,7 @@ export interface CachedView {
 export type ViewChange = { userIds: number[] } | { teamIds: number[] } | { all: true };
 
 /**
- * issue 12: the session check's answer (`userView`) of the users this process has answered, by user id, so that a
+ * The session check's answer (`userView`) of the users this process has answered, by user id, so that a
  * check of a known session costs no query at all. The sibling of SessionCache, with the same rules: the services
  * tell EventHub (`viewsChanged`, `accessChanged`) after every commit that changes a view, which forgets here at
  * once and on the other replicas through the bus; a read that began before a forget is not stored (`ticket`); none

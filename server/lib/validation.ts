@@ -3,7 +3,7 @@ import Ajv, { type AnySchema, type ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 
 /**
- * One schema per route part, two readings of a body (issue 10 section 6):
+ * One schema per route part, two readings of a body:
  * - a JSON body is taken as typed: `false` is not the string "false", `"5"` is not the id 5, `null` is not a key;
  * - a form body (spec 7: auth bodies are form data) is strings only, so its fields are coerced to the schema's
  *   types, exactly as path parameters, query strings and headers are.

@@ -1,7 +1,7 @@
 import { HEALTH_EVENT } from '../../contracts/node-health.ts';
 import type { EventHub, LiveEvent } from '../lib/events.ts';
 
-/** An event as the stream writes it: spec 7's numbered message, or (issue 9) a named `health` event. */
+/** An event as the stream writes it: spec 7's numbered message, or a named `health` event. */
 export function sseMessage(event: LiveEvent): string {
   return event.value === HEALTH_EVENT
     ? `id: ${event.id}\nevent: ${HEALTH_EVENT}\ndata: ${JSON.stringify(event.health)}\n\n`
@@ -27,7 +27,7 @@ interface Team {
 }
 
 /**
- * The streams of this process, per team (issue 12). Issue 10 checks session and membership again before every
+ * The streams of this process, per team. The stream checks session and membership again before every
  * event; done per stream that is one query per stream per event, so here it is one query per team per event for
  * all of them, which keeps an event to 10,000 streams within bench:sse's 150 ms. Events of a team are delivered in
  * order.

@@ -26,7 +26,7 @@ function framed(message: string): Buffer {
 
 /**
  * GET v1/sse/handle (spec 4 Live updates): an event stream of 10 (node list changed), 20 (a node's status changed)
- * and 30 (account or team changed) for every team of the caller, plus `event: health` (issue 9). It is the only route that takes the session
+ * and 30 (account or team changed) for every team of the caller, plus `event: health`. It is the only route that takes the session
  * cookie, since EventSource cannot send an Authorization header. A revoked session's stream is closed; a user has
  * at most MAX_STREAMS_PER_USER streams open.
  */
@@ -69,7 +69,7 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
     });
     raw.write(`retry: ${RETRY_MS}\n\n`);
 
-    // Issue 10: membership and session are checked again before every event (for all streams of a team at once,
+    // Membership and session are checked again before every event (for all streams of a team at once,
     // sse-fanout.ts), so a member removed from the team stops hearing it and a session ended by any path (not only
     // through the hub) ends its stream.
     const sink = {
@@ -110,7 +110,7 @@ export const sseRoutes: FastifyPluginAsync = async (app) => {
     };
     app.deps.metrics.eventStreams.inc();
     const stopRevocation = hub.onSessionRevoked(caller.sessionId, close);
-    // issue 11: removal from a team, another role in it, or joining one ends the stream at once, on whichever
+    // Removal from a team, another role in it, or joining one ends the stream at once, on whichever
     // replica made the change; the client reconnects with the teams and roles it has now.
     const stopMemberships = [
       ...caller.teams.map(({ teamId }) => hub.onTeamStreamsEnded(teamId, caller.userId, () => close())),

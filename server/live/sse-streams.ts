@@ -1,4 +1,4 @@
-/** spec 4 leaves it open; issue 10: at most this many open event streams per user, the oldest closed first. */
+/** spec 4 leaves it open; at most this many open event streams per user, the oldest closed first. */
 export const MAX_STREAMS_PER_USER = 10;
 
 type Close = (lastMessage?: string) => void;

@@ -8,7 +8,7 @@ export function nodesByStatus(db: Db): Promise<{ status: number; total: number }
   return db.select({ status: nodes.status, total: count() }).from(nodes).groupBy(nodes.status);
 }
 
-/** Active nodes online (no offline mark from the health sweep, issue 9) and offline. */
+/** Active nodes online (no offline mark from the health sweep) and offline. */
 export async function activeNodesOnline(db: Db): Promise<{ online: number; offline: number }> {
   const [row] = await db
     .select({

@@ -6,7 +6,7 @@ import { activeNodesOnline, nodesByStatus, outboxDepth } from './metrics.reposit
 const STATUS_NAMES = new Map<number, string>(Object.entries(NODE_STATUS).map(([name, code]) => [code, name]));
 
 /**
- * Issue 13 section 3: what GET /metrics shows, in one registry per app (tests build many apps in one process).
+ * What GET /metrics shows, in one registry per app (tests build many apps in one process).
  * Counters and the request histogram are fed as things happen; node, outbox and pool figures are read from the
  * database on each scrape, by small grouped counts.
  */
@@ -64,7 +64,7 @@ export function createMetrics(database: Database) {
   });
   new Gauge({
     name: 'nodr_nodes_active',
-    help: 'Active nodes online and offline (issue 9 health).',
+    help: 'Active nodes online and offline (node health).',
     labelNames: ['health'] as const,
     registers,
     async collect() {

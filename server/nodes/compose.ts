@@ -2,7 +2,7 @@ import { stringify } from 'yaml';
 import type { Config } from '../config.ts';
 import type { NodeRow } from './nodes.repository.ts';
 
-/** Where the installer (issue 6) keeps the key pair on the host, relative to the compose file beside it. */
+/** Where the installer keeps the key pair on the host, relative to the compose file beside it. */
 export const HOST_KEY_DIR = './keys';
 /** Where the key folder appears inside the containers, read-only. */
 export const CONTAINER_KEY_DIR = '/etc/nodr/keys';
@@ -10,7 +10,7 @@ export const CONTAINER_KEY_DIR = '/etc/nodr/keys';
 export const AGENT_STATE_DIR = '/var/lib/nodr-agent';
 
 /**
- * The docker-compose.yml for one node (spec 7): the node software and, beside it, the node agent (issue 6) that
+ * The docker-compose.yml for one node (spec 7): the node software and, beside it, the node agent that
  * signs the hardware check, heartbeats and telemetry with the node's private key. Both run the configured image
  * (NODE_IMAGE); the agent is that image's `nodr-agent` command. The private key is mounted read-only, never copied.
  */

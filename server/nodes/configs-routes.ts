@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { ConfigSchema } from '../../contracts/node-body.schema.ts';
 import { answers } from '../lib/answer-schemas.ts';
 import { noBody } from '../lib/input-schema.ts';
 import { READ_ONLY_POST, requireSession } from '../plugins/session.ts';
 import { configJson } from './node-json.ts';
-import { ConfigAnswer } from './node-schemas.ts';
 import { listConfigs } from './nodes.repository.ts';
 
 /** POST v1/configs (spec 7): the hardware configurations, available (10) and coming soon (1). */
@@ -18,7 +18,7 @@ export const configsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'The hardware configurations',
         body: noBody,
-        response: answers({ 200: Type.Array(ConfigAnswer) }),
+        response: answers({ 200: Type.Array(ConfigSchema) }),
       },
     },
     async () => (await listConfigs(app.deps.db)).map(configJson),

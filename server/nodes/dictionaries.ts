@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
-import { DICTIONARY_LOCALE, type DictionaryEntry } from '../../contracts/dictionaries.ts';
+import { type DictionaryEntry, DictionaryEntrySchema } from '../../contracts/dictionaries.schema.ts';
+import { DICTIONARY_LOCALE } from '../../contracts/dictionaries.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
-import { agreeing, answers } from '../lib/answer-schemas.ts';
+import { answers } from '../lib/answer-schemas.ts';
 import { notFound } from '../lib/errors.ts';
 import { safeString, strictObject } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
@@ -110,19 +111,12 @@ function buildDictionaries(): Record<string, DictionaryEntry[]> {
   };
 }
 
-const Entry = agreeing<DictionaryEntry>()(
-  Type.Object(
-    { value: Type.Union([Type.Number(), Type.String()]), name: Type.String() },
-    { additionalProperties: false },
-  ),
-);
-
 /** GET dictionaries/{locale} (spec 3, 7): every dictionary as a list of { value, name }; sign-in required. */
 export const dictionariesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const dictionaries = buildDictionaries();
   // Every dictionary by name, as built above: the document lists exactly what the route answers.
   const Dictionaries = Type.Object(
-    Object.fromEntries(Object.keys(dictionaries).map((name) => [name, Type.Array(Entry)])),
+    Object.fromEntries(Object.keys(dictionaries).map((name) => [name, Type.Array(DictionaryEntrySchema)])),
     { additionalProperties: false },
   );
   app.get(

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { NodeHealthEvent } from '../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../contracts/node-health.schema.ts';
 import {
   type AlertDeps,
   type AlertsService,
   createAlertsService,
-  endOfflineEpisode,
-  queueForAdmins,
+  endOffline,
+  queueAlerts,
 } from '../alerts/index.ts';
 import type { EventHub } from '../lib/events.ts';
 import { tryJobLock } from '../lib/periodic-jobs.ts';
@@ -22,9 +22,9 @@ export function sweepIntervalMs(offlineAfterS: number): number {
 }
 
 /**
- * The health sweep (issue 9 sections 1 and 2). Each pass, in one transaction, claims the active nodes whose online
+ * The health sweep. Each pass, in one transaction, claims the active nodes whose online
  * state changed, records the transitions and queues their alerts; then it publishes `event: health` to each node's
- * team and mails the alerts that are due. Until one threshold has passed since this process started, no node is
+ * team and sends the alerts that are due (mail, then the alert channels). Until one threshold has passed since this process started, no node is
  * marked offline: a restarted dashboard gives every node the time to report again.
  */
 export class HealthSweep {
@@ -63,19 +63,20 @@ export class HealthSweep {
     const thresholdMs = config.nodeOfflineAfterS * 1000;
     const pastGrace = now.getTime() - this.startedAt >= thresholdMs;
     const transitions = await db.transaction(async (tx) => {
-      // issue 12: one replica sweeps at a time; the row claims below would keep a second one from repeating any
+      // One replica sweeps at a time; the row claims below would keep a second one from repeating any
       // transition anyway, the lock saves it the scan.
       if (!(await tryJobLock(tx, 'health-sweep'))) return [];
       const claimed = await claimTransitions(tx, now, new Date(now.getTime() - thresholdMs), pastGrace);
       const wentOffline = claimed.filter((change) => !change.online).map((change) => change.nodeId);
-      await queueForAdmins(tx, { nodeIds: wentOffline, kind: 'offline', offlineSince: now, at: now });
+      await queueAlerts(tx, { nodeIds: wentOffline, kind: 'offline', offlineSince: now, at: now });
       for (const change of claimed) {
-        if (change.online) await endOfflineEpisode(tx, change.nodeId, change.offlineSince, now);
+        if (change.online) await endOffline(tx, change.nodeId, change.offlineSince, now);
       }
       return claimed;
     });
     for (const change of transitions) hub.publishHealth(change.teamId, healthEvent(change));
     await this.alerts.deliverDueAlerts();
+    await this.alerts.deliverChannelMessages();
     return transitions;
   }
 }

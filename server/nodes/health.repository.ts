@@ -24,10 +24,11 @@ interface Row {
 const date = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
 /**
- * The sweep's one statement (issue 9): claims the active nodes whose online state changed, flips their
+ * The sweep's one statement: claims the active nodes whose online state changed, flips their
  * `offline_since`, and records each transition. `for update skip locked` plus re-checking the condition on the
- * locked row means two sweeps (two processes on one PostgreSQL) never claim the same transition. Each arm is a
- * range scan of a partial index (nodes_health_online_idx, nodes_health_offline_idx).
+ * locked row means two sweeps (two processes on one PostgreSQL) never claim the same transition. The last-seen
+ * times come from node_liveness, which has no index on them (so that each request's update stays in place): a pass
+ * reads the active nodes and their liveness rows whole, a hash join (docs/statistics-storage.md).
  * `detectOffline` is false during the grace after a start: nodes may only come back then.
  */
 export async function claimTransitions(
@@ -39,19 +40,20 @@ export async function claimTransitions(
   const nowText = now.toISOString();
   const cutoffText = cutoff.toISOString();
   const wentOffline = detectOffline
-    ? sql`(offline_since is null and (last_seen_at < ${cutoffText}::timestamptz or last_seen_at is null)) or`
+    ? sql`(n.offline_since is null and (l.last_seen_at < ${cutoffText}::timestamptz or l.last_seen_at is null)) or`
     : sql``;
   const result = await db.execute(sql`
     with claimed as (
-      select id, offline_since from nodes
-      where status = 10 and (${wentOffline}
-        (offline_since is not null and last_seen_at >= ${cutoffText}::timestamptz))
-      for update skip locked
+      select n.id, n.offline_since, l.last_seen_at from nodes n
+      left join node_liveness l on l.node_id = n.id
+      where n.status = 10 and (${wentOffline}
+        (n.offline_since is not null and l.last_seen_at >= ${cutoffText}::timestamptz))
+      for update of n skip locked
     ), changed as (
       update nodes n
       set offline_since = case when c.offline_since is null then ${nowText}::timestamptz else null end
       from claimed c where n.id = c.id
-      returning n.id, n.team_id, n.last_seen_at, c.offline_since as was_offline_since, n.offline_since
+      returning n.id, n.team_id, c.last_seen_at, c.offline_since as was_offline_since, n.offline_since
     ), recorded as (
       insert into node_health_transitions (node_id, from_online, to_online, at)
       select id, was_offline_since is null, offline_since is null, ${nowText}::timestamptz from changed

@@ -1,5 +1,5 @@
-import type { ConfigBody, NodeBody } from '../../contracts/node-body.ts';
-import type { NodeHealthFields } from '../../contracts/node-health.ts';
+import type { ConfigBody, NodeBody } from '../../contracts/node-body.schema.ts';
+import type { NodeHealthFields } from '../../contracts/node-health.schema.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { ConfigRow, NodeRow, NodeWithConfig } from './nodes.repository.ts';
 
@@ -17,20 +17,20 @@ export function configJson(config: ConfigRow): ConfigBody {
 }
 
 /**
- * issue 9: the health fields beside the spec's ones. `online` follows the sweep's recorded state, so the list,
+ * The health fields beside the spec's ones. `online` follows the sweep's recorded state, so the list,
  * the event stream and the alerts always agree.
  */
-export function healthFields(node: NodeRow): NodeHealthFields {
+export function healthFields(node: NodeRow, lastSeenAt: Date | null): NodeHealthFields {
   const active = node.status === NODE_STATUS.active;
   return {
-    lastSeenAt: node.lastSeenAt?.toISOString() ?? null,
+    lastSeenAt: lastSeenAt?.toISOString() ?? null,
     online: active ? node.offlineSince === null : null,
     offlineSince: active ? (node.offlineSince?.toISOString() ?? null) : null,
   };
 }
 
 /** A node as the web app reads it (spec 3): config_id and configId both, check as JSON text or null. */
-export function nodeJson({ node, config }: NodeWithConfig): NodeBody {
+export function nodeJson({ node, config, lastSeenAt }: NodeWithConfig): NodeBody {
   return {
     id: node.id,
     teamId: node.teamId,
@@ -49,6 +49,6 @@ export function nodeJson({ node, config }: NodeWithConfig): NodeBody {
     ipAddress: node.ipAddress,
     os: node.os,
     bandWidth: node.bandwidth,
-    ...healthFields(node),
+    ...healthFields(node, lastSeenAt),
   };
 }

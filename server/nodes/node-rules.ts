@@ -1,4 +1,4 @@
-import type { NodeBody } from '../../contracts/node-body.ts';
+import type { NodeBody } from '../../contracts/node-body.schema.ts';
 import { CONFIG_STATUS, KEY_TAKEN_MESSAGE } from '../../contracts/node-rules.ts';
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../lib/database-errors.ts';

@@ -1,5 +1,5 @@
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
-import type { NodeBody } from '../../contracts/node-body.ts';
+import type { NodeBody } from '../../contracts/node-body.schema.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, conflict } from '../lib/errors.ts';

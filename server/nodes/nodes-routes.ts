@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { NodeSchema, NodeStatusSchema } from '../../contracts/node-body.schema.ts';
+import { NodeHealthAnswerSchema } from '../../contracts/node-health.schema.ts';
 import { answers, fileAnswer } from '../lib/answer-schemas.ts';
 import { badRequest } from '../lib/errors.ts';
 import { idSchema, noBody, nullableStrictObject, safeString, strictObject } from '../lib/input-schema.ts';
 import { READ_ONLY_POST, requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createHealthService } from './health.service.ts';
-import { NodeAnswer, NodeHealthSchema, NodeStatusAnswer } from './node-schemas.ts';
 import { createNodeSettingsService } from './node-settings.service.ts';
 import { createNodesService } from './nodes.service.ts';
 import { samePathIds } from './path-ids.ts';
@@ -18,13 +19,13 @@ const nodeParams = <Name extends string>(name: Name) =>
 // and gets the spec's own message (spec 8), not a schema error; its format check lets only base64 lines through.
 const publicKey = Type.String({ maxLength: 65_536 });
 const formIds = { teamId: Optional(idSchema), id: Optional(idSchema) };
-const node = answers({ 200: NodeAnswer });
-const nodeStatus = answers({ 200: NodeStatusAnswer });
+const node = answers({ 200: NodeSchema });
+const nodeStatus = answers({ 200: NodeStatusSchema });
 
 /** The node calls of spec 7, all under /api/v1/nodres/team/{teamId}/, for members of the team only. */
 export const nodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const member = requireTeamMember('teamId');
-  // issue 11: viewers read; every change to the team's nodes is an admin's (403 'read_only'). So is the compose
+  // Viewers read; every change to the team's nodes is an admin's (403 'read_only'). So is the compose
   // file, as the installing step of a node, not as protection: it holds no secret (the licence key viewers read
   // anyway, the server's address, the image), and a node's only credential is its private key (docs/security.md).
   const writer = requireTeamWriter('teamId');
@@ -43,7 +44,7 @@ export const nodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The team's nodes",
         params: teamParams,
         body: nullableStrictObject({ includeDeleted: Optional(Type.Boolean()) }),
-        response: answers({ 200: Type.Array(NodeAnswer) }),
+        response: answers({ 200: Type.Array(NodeSchema) }),
       },
     },
     (request) =>
@@ -70,7 +71,7 @@ export const nodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ],
           },
         ),
-        response: answers({ 201: NodeAnswer }),
+        response: answers({ 201: NodeSchema }),
       },
     },
     async (request, reply) => {
@@ -111,7 +112,7 @@ export const nodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) => nodes.getNode(request.params.teamId, request.params.id),
   );
 
-  // issue 9: a node's liveness and its recent online/offline transitions.
+  // A node's liveness and its recent online/offline transitions.
   app.get(
     `${base}/:nodrId/health`,
     {
@@ -119,7 +120,7 @@ export const nodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "A node's liveness and recent transitions",
         params: nodeParams('nodrId'),
-        response: answers({ 200: NodeHealthSchema }),
+        response: answers({ 200: NodeHealthAnswerSchema }),
       },
     },
     (request) => health.nodeHealth(request.params.teamId, request.params.nodrId),

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { CONFIG_STATUS } from '../../contracts/node-rules.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Db } from '../db/database.ts';
-import { configs, nodes, teams } from '../db/schema.ts';
+import { configs, nodeLiveness, nodes, teams } from '../db/schema.ts';
 
 export type NodeRow = typeof nodes.$inferSelect;
 export type ConfigRow = typeof configs.$inferSelect;
@@ -12,7 +12,11 @@ export type NodePatch = Partial<Omit<NewNode, 'id' | 'teamId' | 'createdAt'>>;
 export interface NodeWithConfig {
   node: NodeRow;
   config: ConfigRow;
+  /** From node_liveness: null until the node's first signed request. */
+  lastSeenAt: Date | null;
 }
+
+const WITH_CONFIG = { node: nodes, config: configs, lastSeenAt: nodeLiveness.lastSeenAt };
 
 const DELETED = NODE_STATUS.deleted;
 const EVERY_STATUS: number[] = Object.values(NODE_STATUS);
@@ -25,9 +29,10 @@ const LIVE_STATUSES = EVERY_STATUS.filter((status) => status !== DELETED);
 
 function prepareList(db: Db, statuses: number[], name: string) {
   return db
-    .select({ node: nodes, config: configs })
+    .select(WITH_CONFIG)
     .from(nodes)
     .innerJoin(configs, eq(configs.id, nodes.configId))
+    .leftJoin(nodeLiveness, eq(nodeLiveness.nodeId, nodes.id))
     .where(and(eq(nodes.teamId, sql.placeholder('teamId')), inArray(nodes.status, statuses)))
     .orderBy(asc(nodes.createdAt), asc(nodes.id))
     .prepare(name);
@@ -63,9 +68,10 @@ export async function listForTeam(
 /** A node of the team that is not deleted, with its configuration. */
 export async function findInTeam(db: Db, teamId: number, id: number): Promise<NodeWithConfig | undefined> {
   const [row] = await db
-    .select({ node: nodes, config: configs })
+    .select(WITH_CONFIG)
     .from(nodes)
     .innerJoin(configs, eq(configs.id, nodes.configId))
+    .leftJoin(nodeLiveness, eq(nodeLiveness.nodeId, nodes.id))
     .where(and(eq(nodes.id, id), eq(nodes.teamId, teamId), ne(nodes.status, DELETED)))
     .limit(1);
   return row;
@@ -73,9 +79,10 @@ export async function findInTeam(db: Db, teamId: number, id: number): Promise<No
 
 export async function findWithConfig(db: Db, id: number): Promise<NodeWithConfig | undefined> {
   const [row] = await db
-    .select({ node: nodes, config: configs })
+    .select(WITH_CONFIG)
     .from(nodes)
     .innerJoin(configs, eq(configs.id, nodes.configId))
+    .leftJoin(nodeLiveness, eq(nodeLiveness.nodeId, nodes.id))
     .where(eq(nodes.id, id))
     .limit(1);
   return row;
@@ -95,12 +102,10 @@ export async function countLive(db: Db, teamId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Whether any node (any team, deleted ones included) holds the key with this fingerprint. */
+/** Whether a live node of any team holds the key with this fingerprint; a deleted node's key is free again. */
 export async function fingerprintTaken(db: Db, fingerprint: string, exceptNodeId?: number): Promise<boolean> {
-  const condition =
-    exceptNodeId === undefined
-      ? eq(nodes.publicKeyFingerprint, fingerprint)
-      : and(eq(nodes.publicKeyFingerprint, fingerprint), ne(nodes.id, exceptNodeId));
+  const live = and(eq(nodes.publicKeyFingerprint, fingerprint), ne(nodes.status, DELETED));
+  const condition = exceptNodeId === undefined ? live : and(live, ne(nodes.id, exceptNodeId));
   const rows = await db.select({ id: nodes.id }).from(nodes).where(condition).limit(1);
   return rows.length > 0;
 }
@@ -164,8 +169,9 @@ export async function findByLicense(db: Db, license: string): Promise<NodeRow | 
 }
 
 /**
- * Records a signed request's timestamp as the node's last accepted one, only if it is newer. Conditional update: of
- * two requests with the same timestamp, exactly one advances the mark (true), the other gets false.
+ * Records a signed request's timestamp as the node's last accepted one, only if it is newer, in node_liveness (an
+ * in-place update there: no index holds what changes). Conditional upsert: of two requests with the same
+ * timestamp, exactly one advances the mark (true), the other gets false.
  */
 export async function advanceRequestMark(
   db: Db,
@@ -176,14 +182,16 @@ export async function advanceRequestMark(
   replaceMarkAfterMs: number,
 ): Promise<boolean> {
   const advanced = await db
-    .update(nodes)
-    .set({ lastRequestMs: timestampMs, lastSeenAt: now })
-    .where(
-      and(
-        eq(nodes.id, id),
-        or(lt(nodes.lastRequestMs, timestampMs), gt(nodes.lastRequestMs, replaceMarkAfterMs)),
+    .insert(nodeLiveness)
+    .values({ nodeId: id, lastRequestMs: timestampMs, lastSeenAt: now })
+    .onConflictDoUpdate({
+      target: nodeLiveness.nodeId,
+      set: { lastRequestMs: timestampMs, lastSeenAt: now },
+      where: or(
+        lt(nodeLiveness.lastRequestMs, timestampMs),
+        gt(nodeLiveness.lastRequestMs, replaceMarkAfterMs),
       ),
-    )
-    .returning({ id: nodes.id });
+    })
+    .returning({ id: nodeLiveness.nodeId });
   return advanced.length > 0;
 }

@@ -1,5 +1,5 @@
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
-import type { NodeBody, NodeStatusBody } from '../../contracts/node-body.ts';
+import type { NodeBody, NodeStatusBody } from '../../contracts/node-body.schema.ts';
 import {
   isNodeNameTooLong,
   MAX_NODE_NAME,

@@ -46,7 +46,7 @@ const telemetryBody = strictObject(
   },
 );
 
-/** POST v1/telemetry of the node protocol (issue 4, docs/node-protocol.md). */
+/** POST v1/telemetry of the node protocol (docs/node-protocol.md). */
 export const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ingest = createIngestService(app.deps);
   const options = {

@@ -1,8 +1,8 @@
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
-import type { HardwareCheck } from '../../contracts/hardware-check.ts';
+import type { HardwareCheck } from '../../contracts/hardware-check.schema.ts';
 import type { HardwareReport } from '../../contracts/node-protocol.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
-import { queueForAdmins } from '../alerts/index.ts';
+import { queueAlerts } from '../alerts/index.ts';
 import type { Deps } from '../deps.ts';
 import { conflict } from '../lib/errors.ts';
 import { checkHardware } from './hardware-check.ts';
@@ -45,9 +45,9 @@ export function createVerificationService(deps: Deps) {
           os: report.os,
           bandwidth: report.bandwidth,
         });
-        // issue 9: the admins hear of a node turning Misconfigured once, not of each failed check that repeats it.
+        // The admins hear of a node turning Misconfigured once, not of each failed check that repeats it.
         if (updated && !check.result && resultOf(node.check) !== false) {
-          await queueForAdmins(tx, {
+          await queueAlerts(tx, {
             nodeIds: [node.id],
             kind: 'misconfigured',
             offlineSince: null,

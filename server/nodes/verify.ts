@@ -76,5 +76,5 @@ export async function verifyNodeRequest(deps: Deps, request: FastifyRequest): Pr
       'This request was already accepted (timestamp not newer than the last one).',
     );
   }
-  return { ...node, lastRequestMs: timestampMs };
+  return node;
 }

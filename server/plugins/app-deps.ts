@@ -29,7 +29,7 @@ const COUNTER_CLEANUP_MS = 15 * 60_000;
 
 /** Builds the shared things every service reaches through `app.deps` (server/deps.ts) and stops them on close. */
 export const appDeps = fp<AppDepsOptions>(async (app, { config, database, clock, bus: given }) => {
-  // issue 12: replicas on one PostgreSQL (DATABASE_URL) hear each other through LISTEN/NOTIFY; PGlite admits one
+  // Replicas on one PostgreSQL (DATABASE_URL) hear each other through LISTEN/NOTIFY; PGlite admits one
   // process, and tests build apps on their own databases, so both fan out in memory.
   const bus =
     given ?? (config.databaseUrl ? createPgEventBus(config.databaseUrl, app.log) : createMemoryBus());

@@ -9,7 +9,7 @@ export const securityHeaders = fp(async (app) => {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // No 'unsafe-inline' (issue 10): React's style props and the charts use CSSOM, which CSP allows.
+        // No 'unsafe-inline': React's style props and the charts use CSSOM, which CSP allows.
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

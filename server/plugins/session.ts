@@ -44,7 +44,7 @@ export const session = fp(async (app) => {
       return caller;
     },
   });
-  // issue 12, a belt beside the services' calls to the hub: a signed-in write that succeeded forgets its user's
+  // A belt beside the services' calls to the hub: a signed-in write that succeeded forgets its user's
   // cached check answer here, before the answer leaves, so a write path added later without the call is stale only
   // for other sessions (and other replicas), and only up to SESSION_CACHE_MAX_AGE_MS. Routes marked READ_ONLY_POST
   // are reads sent as POST by the spec and keep the answer.
@@ -56,7 +56,7 @@ export const session = fp(async (app) => {
 });
 
 /**
- * Issue 13: the services whose calls also take an API token (`Bearer nodr_…`) call this once, before their routes:
+ * The services whose calls also take an API token (`Bearer nodr_…`) call this once, before their routes:
  * the main API and statistics. The auth service never does, so a token can never reach the account calls
  * (password, e-mail, deletion, sessions, two-factor, tokens themselves): 401 there.
  */
@@ -70,7 +70,7 @@ export function acceptApiTokens(app: FastifyInstance): void {
  * The one way a route requires a session: `preValidation: requireSession`. It runs before validation, so 401 (no
  * session) comes before any 400 about the body, and puts the caller on the request. In a service that accepts API
  * tokens the caller may be a token (`caller.apiToken`).
- * The one home of the read-only token rule (issue 13): every route that may change anything (isWrite) refuses a
+ * The one home of the read-only token rule: every route that may change anything (isWrite) refuses a
  * read-only token here, 403 'read_only_token', so a write route cannot forget it; the role × route matrix test
  * checks it on every route.
  */
@@ -103,7 +103,7 @@ export function requireTeamMember(param: string) {
 }
 
 /**
- * Issue 11: a change to what a team owns (nodes, team settings, invitations, roles). requireTeamMember (whose
+ * A change to what a team owns (nodes, team settings, invitations, roles). requireTeamMember (whose
  * requireSession already refused a read-only API token), then 403 'read_only' unless the caller is an admin of that
  * team, which a read-write token of a viewer is not.
  */

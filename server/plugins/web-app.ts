@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 
 const builtWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 const servicePrefixes = ['/auth/', '/api/', '/stats/'];
-/** Paths operators' tools call (issue 13): unknown methods or missing endpoints answer JSON, never the app page. */
+/** Paths operators' tools call: unknown methods or missing endpoints answer JSON, never the app page. */
 const toolPaths = ['/metrics', '/healthz', '/readyz'];
 
 /**
@@ -23,7 +23,7 @@ export const webApp = fp<{ webRoot?: string }>(async (app, options) => {
       index: false,
       // The build writes .br and .gz beside every file (vite.config.ts); they are sent as they are.
       preCompressed: true,
-      // Never a source map, even one left in dist/ by an older build (issue 10).
+      // Never a source map, even one left in dist/ by an older build.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (reply, file) => {
         // Hashed names change with their content; index.html names them, so it is revalidated (ETag) each time.

@@ -16,7 +16,7 @@ export interface IngestResult {
 
 /**
  * The telemetry a node reports, stored as minute points. New minutes are announced on the hub, so that every replica
- * drops its cached answers about the node (issue 12).
+ * drops its cached answers about the node.
  */
 export function createIngestService({ db, hub }: { db: Db; hub: Pick<EventHub, 'publishStatsChanged'> }) {
   return {

@@ -1,6 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { StatPoint } from '../../contracts/stats-answer.ts';
+import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import { STATS_CSV_COLUMNS, type StatsCsvScope, statsCsvRow } from '../../contracts/stats-csv.ts';
 import { STATS_PERIOD } from '../../contracts/stats-periods.ts';
 

@@ -13,7 +13,7 @@ function acceptWeights(accept: string): Map<string, number> {
 }
 
 /**
- * Issue 13 section 4: the statistics call answers CSV when asked by `format=csv`, or by an Accept header that ranks
+ * The statistics call answers CSV when asked by `format=csv`, or by an Accept header that ranks
  * text/csv above JSON (`Accept: text/csv`). `format` wins over Accept; anything else keeps the JSON of spec 7, so
  * a browser's `*\/*` or a client sending no Accept header is answered as before.
  */

@@ -1,4 +1,4 @@
-import type { StatPoint } from '../../contracts/stats-answer.ts';
+import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import { STAT_METRICS } from '../../contracts/stats-metrics.ts';
 import { float8Text } from './float8-text.ts';
 

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { StatPoint, StatsAnswer } from '../../contracts/stats-answer.ts';
+import { type StatsAnswer, StatsAnswerSchema } from '../../contracts/stats-answer.schema.ts';
 import { CSV_CONTENT_TYPE, CSV_MEDIA_TYPE, STATS_FORMATS } from '../../contracts/stats-csv.ts';
 import { STATS_PERIODS, type StatsQuery } from '../../contracts/stats-periods.ts';
 import { agreeing, answers } from '../lib/answer-schemas.ts';
@@ -34,43 +34,18 @@ const statsBody = agreeing<StatsQuery>()(
   ),
 );
 
-/** Issue 13 section 4: `?format=csv` asks for the CSV export (docs/api-stats.md). */
+/** `?format=csv` asks for the CSV export (docs/api-stats.md). */
 const statsQuerystring = Type.Object(
   { format: Type.Optional(Type.Union(STATS_FORMATS.map((format) => Type.Literal(format)))) },
   { additionalProperties: false },
 );
 
-const closed = { additionalProperties: false } as const;
-const Point = agreeing<StatPoint>()(
-  Type.Object(
-    {
-      dt: Type.Number({ description: 'Unix seconds at the start of the bucket' }),
-      nodrUpLink: Type.Number({ description: 'bytes' }),
-      deliveredToViewers: Type.Number({ description: 'bytes' }),
-      inputFromCdn: Type.Number({ description: 'bytes' }),
-      totalViewers: Type.Number(),
-      qualityIndex: Type.Number({ description: '0..100' }),
-      deliverToInputRatio: Type.Number(),
-    },
-    closed,
-  ),
-);
-const StatsJson = agreeing<StatsAnswer>()(
-  Type.Object(
-    {
-      result: Type.Record(Type.String(), Point),
-      total_result: Point,
-      text: Type.String({ description: 'JSON text: { interval, points, nodes }' }),
-    },
-    closed,
-  ),
-);
 /** JSON by default; with `?format=csv` or `Accept: text/csv`, the CSV export (one row per bucket). */
 const statsAnswer = answers({
   200: Type.Unsafe<StatsAnswer | Readable>({
     description: 'The statistics of the window, as JSON or as CSV',
     content: {
-      'application/json': { schema: StatsJson },
+      'application/json': { schema: StatsAnswerSchema },
       [CSV_MEDIA_TYPE]: {
         schema: { type: 'string', description: 'One row per bucket (contracts/stats-csv.ts)' },
       },
@@ -99,7 +74,7 @@ async function normaliseLicenceKeys(request: FastifyRequest): Promise<void> {
   }
 }
 
-/** spec 7, statistics service: POST v1/nodr/day | week | month (Bearer), as JSON or (issue 13) as CSV. */
+/** spec 7, statistics service: POST v1/nodr/day | week | month (Bearer), as JSON or as CSV. */
 export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const stats = createStatsService(app.deps.db);
   for (const period of STATS_PERIODS) {

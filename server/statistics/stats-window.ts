@@ -12,7 +12,7 @@ export interface StatsBuckets {
 
 /**
  * spec 7: the window of a statistics request, a pure rule so that it has one home and is measured by the mutation
- * check (issue 15 section 2). Refuses an empty or reversed window and one longer than the period's (400).
+ * check. Refuses an empty or reversed window and one longer than the period's (400).
  */
 export function statsWindowOf(
   period: StatsPeriod,

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TelemetryPoint } from '../../contracts/node-protocol.ts';
-import type { StatPoint } from '../../contracts/stats-answer.ts';
+import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import type { Db } from '../db/database.ts';
 import { executePrepared } from '../db/prepared.ts';
 import { metricFieldsSql } from './stats-metrics-sql.ts';
@@ -179,32 +179,6 @@ export async function nodesByLicense(
     select id, team_id as "teamId", license_key as "licenseKey" from nodes
     where license_key = any(${textArray(licenseKeys)}::text[])`);
   return rowsOf(result);
-}
-
-/** Every node id, for the retention job's per-node deletes. */
-export async function allNodeIds(db: Db): Promise<number[]> {
-  const result = await db.execute(sql`select id from nodes order by id`);
-  return rowsOf<{ id: number }>(result).map((row) => row.id);
-}
-
-/**
- * Deletes the rows of `table` older than `cutoff` (Unix seconds) for these nodes. Filtering on node_id too lets
- * the primary key (node_id, ts) serve the delete, so no index on ts alone is needed and ingest stays cheap.
- */
-export async function deleteOlderThan(
-  db: Db,
-  table: BucketTable,
-  nodeIds: readonly number[],
-  cutoff: number,
-) {
-  const result = await db.execute(sql`
-    with gone as (
-      delete from ${sql.raw(table)} where node_id = any(${intArray(nodeIds)}::integer[]) and ts < ${cutoff}
-      returning 1
-    ) select count(*)::integer as deleted from gone`);
-  const deleted = rowsOf<{ deleted: number }>(result)[0]?.deleted ?? 0;
-  if (deleted > 0) statsVersions.allChanged();
-  return deleted;
 }
 
 /**

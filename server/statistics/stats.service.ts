@@ -71,7 +71,7 @@ export function createStatsService(db: Db) {
     },
 
     /**
-     * Issue 13 section 4: the same statistics as CSV (contracts/stats-csv.ts), one row per bucket with data. Every
+     * The same statistics as CSV (contracts/stats-csv.ts), one row per bucket with data. Every
      * check runs before the first byte, so a refusal is still a JSON 4xx; the rows are then read page by page.
      */
     async exportCsv(caller: Caller, period: StatsPeriod, query: StatsQuery): Promise<StatsCsvExport> {

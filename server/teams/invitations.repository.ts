@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { teamInvitations, teams, users } from '../db/schema.ts';
 
-/** issue 11: the SQL of team invitations (server/teams/invitations.service.ts holds the rules). */
+/** The SQL of team invitations (server/teams/invitations.service.ts holds the rules). */
 
 export type InvitationRow = typeof teamInvitations.$inferSelect;
 

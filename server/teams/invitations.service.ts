@@ -47,7 +47,7 @@ export function invitationJson(row: repo.InvitationRow): InvitationBody {
 const inviterOf = (view: repo.InvitationView) => view.inviterName || view.inviterEmail || '';
 
 /**
- * issue 11 section 1: invitations by e-mail. An admin invites an address with a role; the mail carries a 256-bit
+ * Invitations by e-mail. An admin invites an address with a role; the mail carries a 256-bit
  * link (only its SHA-256 is stored) that works once, for 7 days, until revoked. The answers never depend on whether
  * the address has an account, so inviting cannot be used to find out.
  */
@@ -62,9 +62,9 @@ export function createInvitationsService(deps: Deps) {
   }
 
   /**
-   * The mail budget (issue 10: nobody can use the product to flood a mailbox): over it, 429 before anything is
+   * The mail budget (nobody can use the product to flood a mailbox): over it, 429 before anything is
    * written. It is spent before the transaction opens, never inside it: its counters are rows of the database
-   * (issue 12), and on the embedded database a query outside an open transaction waits for it to end.
+   *, and on the embedded database a query outside an open transaction waits for it to end.
    */
   async function spendMailBudget(inviterId: number, email: string): Promise<void> {
     if (await mailBudget.invitationMail(inviterId, email)) {

@@ -24,7 +24,7 @@ import {
 const noSuchMember = () => notFound('No such member of this team.');
 
 /**
- * issue 11 section 2: members and roles. Each change locks the team's row and reads the roles again under that lock,
+ * Members and roles. Each change locks the team's row and reads the roles again under that lock,
  * so two admins demoting (or removing) each other at the same moment run one after the other: the second finds
  * itself a viewer (403 'read_only') and the team keeps one admin.
  */

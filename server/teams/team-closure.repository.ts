@@ -4,7 +4,7 @@ import { CLOSED_STATUS } from '../accounts/index.ts';
 import type { Db } from '../db/database.ts';
 import { nodes, statisticSettings, teamInvitations, teamMembers, teams, users } from '../db/schema.ts';
 
-/** issue 11: the SQL of a team closure (server/teams/team-closure.service.ts). */
+/** The SQL of a team closure (server/teams/team-closure.service.ts). */
 
 export interface ClosureRow {
   requestedAt: Date | null;

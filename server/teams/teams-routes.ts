@@ -13,7 +13,7 @@ type InvitationParams = { teamId: number; id: number };
 type MemberParams = { teamId: number; userId: number };
 type IdParams = { id: number };
 
-/** issue 11: members, roles, invitations and the workspace choice (contracts/team-body.ts; docs/api-teams.md). */
+/** Members, roles, invitations and the workspace choice (contracts/team-body.ts; docs/api-teams.md). */
 export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = async (app, options) => {
   const invitations = createInvitationsService(app.deps);
   const closure = createTeamClosureService(app.deps, options.limits);

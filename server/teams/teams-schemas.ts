@@ -13,7 +13,7 @@ import { PASSWORD_MAX } from '../accounts/index.ts';
 import { idSchema, safeString } from '../lib/input-schema.ts';
 
 /**
- * issue 11: the TypeBox schemas of the team calls (server/teams/teams-routes.ts), bodies and answers alike, so the
+ * The TypeBox schemas of the team calls (server/teams/teams-routes.ts), bodies and answers alike, so the
  * OpenAPI document describes them. Strings keep the one control-character rule of server/lib/input-schema.ts.
  */
 

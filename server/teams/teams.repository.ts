@@ -3,7 +3,7 @@ import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
 import type { Db } from '../db/database.ts';
 import { statisticSettings, teamMembers, teams, users } from '../db/schema.ts';
 
-/** issue 11: members, roles and the workspace choice. Invitations are in invitations.repository.ts. */
+/** Members, roles and the workspace choice. Invitations are in invitations.repository.ts. */
 
 export interface TeamRow {
   id: number;

@@ -7,7 +7,7 @@ import {
 } from '../../contracts/api-tokens.ts';
 import { request } from './client.ts';
 
-/** issue 13: one API token as GET v1/tokens lists it (never its secret). */
+/** One API token as GET v1/tokens lists it (never its secret). */
 export const ApiTokenStruct: Describe<ApiTokenBody> = type({
   id: number(),
   name: string(),

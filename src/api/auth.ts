@@ -10,6 +10,7 @@ import {
   type,
   union,
 } from 'superstruct';
+import type { LinkCheckInput } from '../../contracts/password-link.ts';
 import type { TeamRenderBody, UserBody } from '../../contracts/user-body.ts';
 import { request } from './client.ts';
 
@@ -21,7 +22,7 @@ export const SessionTokenStruct = type({
   user_id: number(),
 });
 
-/** issue 10 section 9: the password step's answer when the account has two-factor sign-in on. */
+/** The password step's answer when the account has two-factor sign-in on. */
 export const ChallengeStruct = type({
   two_factor_required: literal(true),
   challenge: string(),
@@ -141,6 +142,11 @@ export function setNewPassword(input: SetNewPasswordInput, signal?: AbortSignal)
     struct: PasswordStepStruct,
     signal,
   });
+}
+
+/** POST guest/link/check: whether a password link still works, without using it (410 'link_gone' if not). */
+export function checkPasswordLink(input: LinkCheckInput, signal?: AbortSignal) {
+  return request('auth', 'POST', 'guest/link/check', { form: { ...input }, struct: OkStruct, signal });
 }
 
 /** POST guest/recovery-password. The same answer whether or not the address is known. */

@@ -14,7 +14,7 @@ function spies() {
 
 const refusal = (error: string) => () => ({ status: 403, body: { error, message: `refused: ${error}` } });
 
-describe('request: the 403 rules (spec 7, issue 11)', () => {
+describe('request: the 403 rules (spec 7)', () => {
   it('sends the browser to the root on a 403 (spec 7)', async () => {
     fakeApi({ 'GET /auth/v1/x': refusal('forbidden') });
     const { onForbidden, onReadOnly } = spies();

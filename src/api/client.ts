@@ -8,10 +8,10 @@ export interface ApiSettings {
   bases: Record<Service, string>;
   /** spec 7: 403 on any call sends the browser to the site root. */
   onForbidden: () => void;
-  /** issue 9: a 401 to a call that carried a token means the session ended elsewhere. */
+  /** A 401 to a call that carried a token means the session ended elsewhere. */
   onSessionEnded: () => void;
   /**
-   * issue 11: a 403 'read_only' means the user was made a viewer since the session was last checked (another admin
+   * A 403 'read_only' means the user was made a viewer since the session was last checked (another admin
    * changed the role): the app checks the session again, so its screens turn read-only, instead of leaving.
    */
   onReadOnly: () => void;
@@ -42,7 +42,7 @@ export class ApiError extends Error {
   }
 }
 
-/** issue 9: the call never reached the server (fetch itself failed: offline, server down, DNS), not an HTTP refusal. */
+/** The call never reached the server (fetch itself failed: offline, server down, DNS), not an HTTP refusal. */
 export class NetworkError extends Error {
   constructor(cause: unknown) {
     super('network_error', { cause });
@@ -64,7 +64,7 @@ export interface RequestOptions<T> {
   /** Read the body as text instead of JSON (e.g. the compose file). */
   text?: boolean;
   /**
-   * issue 11: a 403 that is an answer the screen shows (an invitation for another address, a viewer's refusal)
+   * A 403 that is an answer the screen shows (an invitation for another address, a viewer's refusal)
    * rather than a call the caller may not make; it does not send the browser to the root.
    */
   forbiddenIsAnswer?: boolean;

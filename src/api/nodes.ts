@@ -11,15 +11,11 @@ import {
   type,
   union,
 } from 'superstruct';
-import type { DictionaryEntry } from '../../contracts/dictionaries.ts';
-import type { HardwareCheck } from '../../contracts/hardware-check.ts';
-import type { ConfigBody, NodeReadBody, NodeStatusBody } from '../../contracts/node-body.ts';
-import {
-  HEALTH_TRANSITIONS_SHOWN,
-  healthPath,
-  type NodeHealthAnswer,
-  type NodeHealthEvent,
-} from '../../contracts/node-health.ts';
+import type { DictionaryEntry } from '../../contracts/dictionaries.schema.ts';
+import type { HardwareCheck } from '../../contracts/hardware-check.schema.ts';
+import type { ConfigBody, NodeReadBody, NodeStatusBody } from '../../contracts/node-body.schema.ts';
+import type { NodeHealthAnswer, NodeHealthEvent } from '../../contracts/node-health.schema.ts';
+import { HEALTH_TRANSITIONS_SHOWN, healthPath } from '../../contracts/node-health.ts';
 import { request } from './client.ts';
 
 /** A hardware configuration option (spec 3). Status 10 is available; any other status is coming soon. */
@@ -57,14 +53,14 @@ export const NodeStruct: Describe<NodeReadBody> = type({
   ipAddress: nullable(string()),
   os: nullable(number()),
   bandWidth: nullable(number()),
-  // issue 9 (contracts/node-health.ts NodeHealthFields): optional, so a server without them still validates.
+  // The health fields are optional, so a server without them still validates.
   lastSeenAt: optional(nullable(string())),
   online: optional(nullable(boolean())),
   offlineSince: optional(nullable(string())),
 });
 export type Node = Infer<typeof NodeStruct>;
 
-/** The JSON data of the stream's `event: health` (issue 9); anything else on that event is ignored. */
+/** The JSON data of the stream's `event: health`; anything else on that event is ignored. */
 export const NodeHealthEventStruct: Describe<NodeHealthEvent> = type({
   nodeId: number(),
   online: boolean(),
@@ -72,7 +68,7 @@ export const NodeHealthEventStruct: Describe<NodeHealthEvent> = type({
   at: string(),
 });
 
-/** The answer of the node's health call (issue 9): last seen and its recent transitions, newest first. */
+/** The answer of the node's health call: last seen and its recent transitions, newest first. */
 export const NodeHealthAnswerStruct: Describe<NodeHealthAnswer> = type({
   lastSeenAt: nullable(string()),
   online: nullable(boolean()),
@@ -233,7 +229,7 @@ export function downloadCompose(teamId: number, id: number, signal?: AbortSignal
   });
 }
 
-/** issue 9: the node's last signed request and its recent online/offline transitions. */
+/** The node's last signed request and its recent online/offline transitions. */
 export async function getNodeHealth(
   teamId: number,
   id: number,

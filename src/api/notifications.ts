@@ -10,7 +10,7 @@ import { request } from './client.ts';
 
 const [d0, d5, d15, d60] = OFFLINE_ALERT_DELAYS_MIN;
 
-/** issue 9: the user's alert settings as GET/PUT {auth}v1/notifications answer them (contracts/notifications.ts). */
+/** The user's alert settings as GET/PUT {auth}v1/notifications answer them (contracts/notifications.ts). */
 export const NotificationSettingsStruct = type({
   alerts: boolean(),
   offlineDelayMin: union([literal(d0), literal(d5), literal(d15), literal(d60)]),

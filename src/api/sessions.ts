@@ -2,7 +2,7 @@ import { array, boolean, enums, type Infer, literal, number, optional, string, t
 import { ACTIVITY, type ActivityKind } from '../../contracts/account-activity.ts';
 import { request } from './client.ts';
 
-/** issue 10: one signed-in browser of the user, as GET v1/sessions lists it. */
+/** One signed-in browser of the user, as GET v1/sessions lists it. */
 export const SignedInBrowserStruct = type({
   id: number(),
   /** e.g. "Firefox on Linux", worked out by the server from the user agent */
@@ -16,7 +16,7 @@ export const SignedInBrowserStruct = type({
 
 export const RevokedStruct = type({ ok: literal(true), revoked: optional(number()) });
 
-/** issue 10: one security event of the account, as GET v1/activity lists it. */
+/** One security event of the account, as GET v1/activity lists it. */
 export const ActivityEntryStruct = type({
   id: number(),
   kind: enums(Object.values(ACTIVITY) as ActivityKind[]),

@@ -117,7 +117,7 @@ export function acceptEmailChange(hash: string, signal?: AbortSignal) {
   });
 }
 
-/** issue 10, no sign-in needed: the hash mailed to the old address ends the pending e-mail change. */
+/** No sign-in needed: the hash mailed to the old address ends the pending e-mail change. */
 export function cancelEmailChange(hash: string, signal?: AbortSignal) {
   return request('auth', 'POST', 'v1/profile_settings/change_email/cancel', {
     form: { hash },

@@ -1,5 +1,5 @@
 import { type Describe, type Infer, number, record, type Struct, string, type } from 'superstruct';
-import type { StatPoint, StatsAnswer } from '../../contracts/stats-answer.ts';
+import type { StatPoint, StatsAnswer } from '../../contracts/stats-answer.schema.ts';
 import { STATS_FORMAT_PARAM } from '../../contracts/stats-csv.ts';
 import { STAT_METRICS, type StatMetricName } from '../../contracts/stats-metrics.ts';
 import type { StatsPeriod, StatsQuery } from '../../contracts/stats-periods.ts';
@@ -39,7 +39,7 @@ export function loadStats(
 }
 
 /**
- * POST {stats}/v1/nodr/{period}?format=csv (issue 13): the same statistics as CSV text, built and quoted by the
+ * POST {stats}/v1/nodr/{period}?format=csv: the same statistics as CSV text, built and quoted by the
  * server (docs/api-stats.md, contracts/stats-csv.ts).
  */
 export function loadStatsCsv(

@@ -9,7 +9,7 @@ import type {
 import { type Team, TeamStruct, type User, UserStruct } from './auth.ts';
 import { request } from './client.ts';
 
-/** issue 11: one member of a team, as GET v1/teams/{teamId}/members lists it. */
+/** One member of a team, as GET v1/teams/{teamId}/members lists it. */
 export const TeamMemberStruct: Describe<TeamMemberBody> = type({
   userId: number(),
   name: string(),

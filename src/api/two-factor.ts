@@ -41,3 +41,12 @@ export function enableTwoFactor(code: string, signal?: AbortSignal) {
 export function disableTwoFactor(input: { password: string; code: string }, signal?: AbortSignal) {
   return request('auth', 'POST', 'v1/two-factor/disable', { json: input, struct: OkStruct, signal });
 }
+
+/** POST v1/two-factor/recovery-codes: 10 new recovery codes with the password and a code; the old ones end. */
+export function newRecoveryCodes(input: { password: string; code: string }, signal?: AbortSignal) {
+  return request('auth', 'POST', 'v1/two-factor/recovery-codes', {
+    json: input,
+    struct: RecoveryCodesStruct,
+    signal,
+  });
+}

@@ -6,7 +6,7 @@ import type { eventStreamMachine } from '../machines/live/event-stream.machine.t
 import styles from './connection-banner.module.css';
 
 /**
- * issue 9 section 5: while the event stream is down, a polite status line says the dashboard is reconnecting and
+ * While the event stream is down, a polite status line says the dashboard is reconnecting and
  * counts down to the next try; it goes when the stream opens. A status region, not a modal: the screen stays usable.
  */
 export function ConnectionBanner({ stream }: { stream: ActorRefFrom<typeof eventStreamMachine> }) {

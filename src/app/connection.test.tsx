@@ -48,7 +48,7 @@ afterEach(() => {
   tokenStore.clear();
 });
 
-describe('connection state (issue 9 section 5)', () => {
+describe('connection state', () => {
   it('shows the reconnecting banner with a countdown while the stream is down, then refetches My NODR', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const api = fakeNodesApi([makeNode({ id: 1, name: 'Frankfurt' })]);
@@ -150,7 +150,7 @@ describe('connection state (issue 9 section 5)', () => {
   });
 });
 
-describe('Settings stays true across tabs (issue 9 section 5)', () => {
+describe('Settings stays true across tabs', () => {
   it('shows an e-mail change confirmed in another tab when this tab regains focus', async () => {
     tokenStore.set('good-token');
     let checked: User = pendingEmailUser;
@@ -182,7 +182,7 @@ describe('Settings stays true across tabs (issue 9 section 5)', () => {
   });
 });
 
-describe('a sign-out in another tab of this browser (issue 9 section 5)', () => {
+describe('a sign-out in another tab of this browser', () => {
   it('sends this tab to sign in with the explanation when the shared token goes', async () => {
     tokenStore.set('shared-token');
     fakeApi({ 'GET /auth/v1/check': () => ({ status: 200, body: testUser }) });

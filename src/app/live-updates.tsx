@@ -11,7 +11,7 @@ import { ConnectionBanner } from './connection-banner.tsx';
  * Holds the live-updates stream (spec 4) open once for the signed-in layout. Each message 10, 20 or 30 goes to every
  * screen that listens with useLiveUpdates, which reloads its data: the spec's page reload, without losing the page.
  * On 30 (account or team changed) the session is checked again too, as a reload would. While the stream is down
- * the reconnecting banner shows; when it is back, screens listening with useReconnected refetch (issue 9). The
+ * the reconnecting banner shows; when it is back, screens listening with useReconnected refetch. The
  * listening hooks are in the shared layer (src/shared/live-updates.ts), so screens never import the app shell.
  */
 export function LiveUpdatesProvider({ children }: { children: ReactNode }) {

@@ -105,7 +105,7 @@ export function MainLayout() {
       <main id="content" className={styles.content} tabIndex={-1}>
         {ready ? (
           // spec 4: one live-updates stream for every screen of the signed-in layout.
-          // issue 11: a switch of workspace starts the stream and every screen again on the new team.
+          // A switch of workspace starts the stream and every screen again on the new team.
           <LiveUpdatesProvider key={teamId}>
             <Suspense fallback={<Loader label="Loading the page" />}>
               <Outlet />

@@ -26,7 +26,7 @@ const renderLayout = (recheck: () => Promise<void>) =>
     </MemoryRouter>,
   );
 
-describe('useAcceptPendingInvitation (issue 11)', () => {
+describe('useAcceptPendingInvitation', () => {
   it('accepts a kept link once, forgets it, and checks the session again', async () => {
     const api = fakeApi({
       'POST /auth/v1/invitations/accept': () => ({ status: 200, body: { teamId: 30 } }),

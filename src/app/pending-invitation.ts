@@ -5,7 +5,7 @@ import { paths } from '../shared/paths.ts';
 import { pendingInvitation } from '../shared/pending-invitation.ts';
 
 /**
- * issue 11: a person who followed an invitation link signed out, then signed in or created their account, lands in
+ * A person who followed an invitation link signed out, then signed in or created their account, lands in
  * the team: the kept link is accepted once (the server makes the team the current workspace) and the session is
  * checked again, so TeamsRender's first team is it. A refusal (another address, an expired link) opens the link
  * page, which says why.

@@ -7,7 +7,7 @@ function Probe({ recheck, now }: { recheck: () => void; now: () => number }) {
   return null;
 }
 
-describe('session check when the tab comes back (issue 9)', () => {
+describe('session check when the tab comes back', () => {
   it('rechecks on focus and on becoming visible, at most once every 10 s', () => {
     let time = 0;
     const now = () => time;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** issue 9 section 5: at most one session check per this many milliseconds when the tab comes back. */
+/** At most one session check per this many milliseconds when the tab comes back. */
 export const FOCUS_RECHECK_MIN_MS = 10_000;
 
 /**

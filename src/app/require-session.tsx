@@ -27,12 +27,12 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const [snapshot, send, actorRef] = useAppActor(sessionLogic);
   const { pathname } = useLocation();
   const checkedPath = useRef(pathname);
-  // issue 9: a call answered 401 (the client has already forgotten the token); sign-in says why the user is there.
+  // A call answered 401 (the client has already forgotten the token); sign-in says why the user is there.
   const [ended, setEnded] = useState(false);
   useSessionEnded(() => setEnded(true));
-  // issue 11: demoted to viewer elsewhere; the new role reaches every screen through the session check.
+  // Demoted to viewer elsewhere; the new role reaches every screen through the session check.
   useRoleChanged(() => send({ type: 'session.recheck' }));
-  // issue 9: what another tab changed (e-mail, deletion, sign-out) shows when this one comes back.
+  // What another tab changed (e-mail, deletion, sign-out) shows when this one comes back.
   useRecheckOnFocus(() => {
     if (actorRef.getSnapshot().matches({ authenticated: 'idle' })) send({ type: 'session.recheck' });
   });

@@ -95,7 +95,7 @@ export function AppRoutes() {
         <Route path="/cancelEmailChange/:hash" element={<CancelEmailChangeResultScreen />} />
         <Route path="/deleteUserAccount/:hash" element={<DeleteAccountResultScreen />} />
         <Route path={`${UNSUBSCRIBE_PAGE}/:token`} element={<UnsubscribeResultScreen />} />
-        {/* issue 11: public, like the other link pages; it checks the session itself. */}
+        {/* Public, like the other link pages; it checks the session itself. */}
         <Route path={INVITATION_PATH} element={<InvitationScreen />} />
         {/* The integration layout: its children need a successful session check (spec 2, 6). */}
         <Route

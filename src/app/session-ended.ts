@@ -6,7 +6,7 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 
 /**
- * issue 9 section 5: given to the API client as `onSessionEnded`. A 401 to a call that carried a token means the
+ * Given to the API client as `onSessionEnded`. A 401 to a call that carried a token means the
  * session ended elsewhere (logout, password change, account deletion); the guarded layout listening here sends the
  * tab to sign in with a short explanation.
  */
@@ -40,7 +40,7 @@ export function useSessionEnded(onEnded: () => void): void {
 const roleListeners = new Set<Listener>();
 
 /**
- * issue 11: given to the API client as `onReadOnly`. A write answered 403 'read_only' means another admin made the
+ * Given to the API client as `onReadOnly`. A write answered 403 'read_only' means another admin made the
  * user a viewer since the session was last checked; the guard listening here checks the session again.
  */
 export function notifyRoleChanged(): void {

@@ -17,7 +17,7 @@ const ICON: Record<ThemeChoice, ReactNode> = {
 };
 
 /**
- * Issue 13 section 5: the theme switch of the header, three native radio buttons (arrow keys move between them)
+ * The theme switch of the header, three native radio buttons (arrow keys move between them)
  * named System, Light and Dark. A choice applies at once and is remembered in this browser.
  */
 export function ThemeSwitch() {

@@ -30,7 +30,7 @@ function renderSwitcher(TeamsRender = teams) {
   return session;
 }
 
-describe('WorkspaceSwitcher (issue 11)', () => {
+describe('WorkspaceSwitcher', () => {
   it('shows the one team by name when there is no choice', () => {
     renderSwitcher(teams.slice(0, 1));
     expect(screen.getByText('Engines')).toBeInTheDocument();

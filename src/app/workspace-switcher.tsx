@@ -5,7 +5,7 @@ import { useSession } from '../shared/session-context.tsx';
 import styles from './main-layout.module.css';
 
 /**
- * issue 11: the sidebar's workspace (spec 2: the first team's name). A member of several teams picks one here:
+ * The sidebar's workspace (spec 2: the first team's name). A member of several teams picks one here:
  * PUT v1/user/{id}/workspace makes it TeamsRender's first on the server (remembered per user), the session is checked
  * again, and every screen and the event stream start again on it. A native select, so the keyboard works as usual.
  * The sidebar holds it on wide screens; on a phone, where the sidebar is a tab bar, the header does (`place`).

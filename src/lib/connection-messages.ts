@@ -1,4 +1,4 @@
-/** issue 9 section 5: what the app says about its connection to the server, in one place. */
+/** What the app says about its connection to the server, in one place. */
 
 /** A call that never reached the server (the fetch itself failed), as opposed to an HTTP refusal. */
 export const UNREACHABLE = 'Cannot reach the server. Check your connection and try again.';

@@ -12,7 +12,6 @@ function decimal(value: number): { amount: string; prefix: string } {
     step += 1;
   }
   // One decimal place below 10 (e.g. '2.5 TB'), none above; trailing '.0' dropped.
-  // Stryker disable next-line EqualityOperator: at exactly 10 both roundings give 10
   const rounded = amount < 10 ? Math.round(amount * 10) / 10 : Math.round(amount);
   return { amount: `${value < 0 ? '-' : ''}${rounded}`, prefix: DECIMAL_PREFIXES[step]! };
 }
@@ -49,6 +48,5 @@ export function formatDate(value: Date | string | number): string {
  * date-fns rather than Intl: Intl's joiner between date and time (', ' or ' at ') changes with the ICU version.
  */
 export function formatDateTime(value: Date | string | number): string {
-  // Stryker disable next-line StringLiteral,ObjectLiteral: date-fns-tz reads an empty zone as UTC, and en-US month names are en-GB's
   return formatInTimeZone(toDate(value), 'UTC', 'd MMMM yyyy, HH:mm', { locale: enGB });
 }

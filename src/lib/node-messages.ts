@@ -33,7 +33,6 @@ function reasonOf(error: ApiError): { reason?: string } {
 /** A failed create, update or reconfigure that carried a key (spec 8). */
 export function keyFailure(error: unknown): Failure {
   const code = codeOf(error);
-  // Stryker disable next-line ConditionalExpression: without it a non-answer matches no code nor status and reaches actionFailure too
   if (!(error instanceof ApiError)) return actionFailure(error);
   if (code === 'node_limit') return { message: NODE_LIMIT_MESSAGE, code };
   if (code === 'public_key_taken') return { message: KEY_TAKEN_MESSAGE, code };
@@ -46,7 +45,7 @@ export function keyFailure(error: unknown): Failure {
 /** Any other failed node call: the server's own text for a refusal, else the generic message. */
 export function actionFailure(error: unknown): Failure {
   const code = codeOf(error);
-  // issue 9: a server that could not be reached is not 'something went wrong'.
+  // A server that could not be reached is not 'something went wrong'.
   if (isUnreachable(error)) return { message: UNREACHABLE, code };
   if (error instanceof ApiError && error.status >= 400 && error.status < 500)
     return { message: error.message, code };

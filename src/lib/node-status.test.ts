@@ -30,7 +30,7 @@ describe('what a node status reads as (spec 4)', () => {
     expect(CARD_STATUS_LABEL[cardStatus(makeNode({ status, check }))]).toBe(label);
   });
 
-  it('reads Offline only for an active node whose health says offline (issue 9)', () => {
+  it('reads Offline only for an active node whose health says offline', () => {
     expect(cardStatus(makeNode({ status: 10, online: false }))).toBe('offline');
     expect(CARD_STATUS_LABEL.offline).toBe('Offline');
     expect(cardStatus(makeNode({ status: 10, online: true }))).toBe('active');
@@ -74,7 +74,7 @@ describe('the verification rows of a node (spec 2)', () => {
   );
 });
 
-describe('the summary line above My NODR (issue 9)', () => {
+describe('the summary line above My NODR', () => {
   it('always names active, offline and configuring, even at zero', () => {
     expect(summaryLine([])).toBe('0 of 3 NODRs · 0 active · 0 offline · 0 configuring');
   });
@@ -106,7 +106,7 @@ describe('the summary line above My NODR (issue 9)', () => {
   });
 });
 
-describe('a health event applied to a node (issue 9)', () => {
+describe('a health event applied to a node', () => {
   it('marks it offline since the event, or back online with no offline time', () => {
     const node = makeNode({ status: 10, online: true, lastSeenAt: '2026-11-22T10:00:00.000Z' });
     const down = applyHealth(node, {

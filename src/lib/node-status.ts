@@ -1,5 +1,5 @@
 import type { CheckParameter } from '../../contracts/hardware-check.ts';
-import type { NodeHealthEvent } from '../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../contracts/node-health.schema.ts';
 import { MAX_NODES } from '../../contracts/node-rules.ts';
 import { isInactiveStatus, NODE_STATUS } from '../../contracts/node-status.ts';
 import { type Check, type Node, parseCheck } from '../api/nodes.ts';
@@ -67,7 +67,7 @@ export function verdicts(check: Check | null): Record<CheckParameter, Verdict> {
 }
 
 /**
- * issue 9: an active node (status 10) that stopped reporting is offline. Offline is a health state beside the spec's
+ * An active node (status 10) that stopped reporting is offline. Offline is a health state beside the spec's
  * status, not a status: the node still displays 'active' to every rule of spec 4 (power, settings), and only the
  * card's label says Offline. `online` is absent on a server without health; then the node is taken as online.
  */
@@ -82,7 +82,7 @@ export function cardStatus(node: Pick<Node, 'status' | 'check' | 'online'>): Car
   return isOffline(node) ? 'offline' : nodeDisplay(node);
 }
 
-/** The card labels: the spec's, unchanged, plus Offline (issue 9). */
+/** The card labels: the spec's, unchanged, plus Offline. */
 export const CARD_STATUS_LABEL: Record<CardStatus, string> = { ...DISPLAY_LABEL, offline: 'Offline' };
 
 /** The parts of the summary line above My NODR, in order; each counts the nodes in that group. */
@@ -103,7 +103,7 @@ function summaryGroup(node: Pick<Node, 'status' | 'check' | 'online'>): SummaryG
   }
 }
 
-/** How many nodes each summary group holds (issue 9: active, offline, configuring, and the rest). */
+/** How many nodes each summary group holds (active, offline, configuring, and the rest). */
 export function summarizeNodes(
   nodes: Pick<Node, 'status' | 'check' | 'online'>[],
 ): Record<SummaryGroup, number> {

@@ -1,4 +1,3 @@
-// Stryker disable next-line MethodExpression: PEM armour lines both start and end with five dashes
 const isArmour = (line: string) => line.startsWith('-----');
 
 /** The key's base64 body shortened for display: 'MFkwEwYH…QvZ3Q=='. */

@@ -10,7 +10,7 @@ const UNITS: [limitSeconds: number, seconds: number, unit: Intl.RelativeTimeForm
 // Built per call rather than at import, as in format.ts.
 const relativeFormat = () => new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
 
-/** How long ago `value` was, e.g. 'just now', '5 minutes ago', 'yesterday' (issue 10: session and activity lists). */
+/** How long ago `value` was, e.g. 'just now', '5 minutes ago', 'yesterday' (session and activity lists). */
 export function formatTimeAgo(value: string | Date, now: Date = new Date()): string {
   const seconds = Math.round((now.getTime() - new Date(value).getTime()) / 1000);
   // A clock a little ahead of the server's must not read 'in 3 seconds'.

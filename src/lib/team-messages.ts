@@ -8,7 +8,7 @@ export const roleChoices = [
 ] as const;
 
 /**
- * issue 11: the text a person reads for a refusal of a team call. A known code reads as the contract's message
+ * The text a person reads for a refusal of a team call. A known code reads as the contract's message
  * (contracts/team-body.ts TEAM_ERRORS), whatever the server wrote; any other keeps the server's (or the network's).
  */
 export function teamMessage(failure: { code: string; message: string }): string {

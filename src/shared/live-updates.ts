@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
-import type { NodeHealthEvent } from '../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../contracts/node-health.schema.ts';
 
 type Listener = (value: number) => void;
 type HealthListener = (health: NodeHealthEvent) => void;
@@ -8,9 +8,9 @@ type HealthListener = (health: NodeHealthEvent) => void;
 export interface LiveUpdatesListeners {
   /** spec 4: each message 10, 20 or 30. */
   updates: Set<Listener>;
-  /** issue 9: the named `health` event goes to its own listeners; it reloads nothing. */
+  /** The named `health` event goes to its own listeners; it reloads nothing. */
   health: Set<HealthListener>;
-  /** issue 9: the stream is open again after a break; what is on screen may be stale. */
+  /** The stream is open again after a break; what is on screen may be stale. */
   reconnects: Set<() => void>;
 }
 
@@ -43,12 +43,12 @@ export function useLiveUpdates(onEvent: (value: number) => void): void {
   useListener(useContext(LiveUpdatesContext)?.updates, onEvent);
 }
 
-/** Calls `onHealth` with each `event: health` (issue 9): one node went offline or came back. */
+/** Calls `onHealth` with each `event: health`: one node went offline or came back. */
 export function useHealthUpdates(onHealth: (health: NodeHealthEvent) => void): void {
   useListener(useContext(LiveUpdatesContext)?.health, onHealth);
 }
 
-/** issue 9: calls `onReconnect` when the event stream opens again after a break, so a screen refetches its data. */
+/** Calls `onReconnect` when the event stream opens again after a break, so a screen refetches its data. */
 export function useReconnected(onReconnect: () => void): void {
   useListener(useContext(LiveUpdatesContext)?.reconnects, onReconnect);
 }

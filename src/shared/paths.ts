@@ -12,12 +12,12 @@ export const paths = {
   passwordRecovery: '/passwordRecovery',
   pendingRegistration: '/pendingRegistration',
   changeEmail: (hash: string) => `/changeEmail/${encodeURIComponent(hash)}`,
-  /** issue 10: the one-click link mailed to the old address when an e-mail change is requested. */
+  /** The one-click link mailed to the old address when an e-mail change is requested. */
   cancelEmailChange: (hash: string) => `/cancelEmailChange/${encodeURIComponent(hash)}`,
   deleteUserAccount: (hash: string) => `/deleteUserAccount/${encodeURIComponent(hash)}`,
-  /** issue 9: the one-click unsubscribe link of every alert e-mail (contracts/notifications.ts UNSUBSCRIBE_PAGE). */
+  /** The one-click unsubscribe link of every alert e-mail (contracts/notifications.ts UNSUBSCRIBE_PAGE). */
   unsubscribe: (token: string) => `${UNSUBSCRIBE_PAGE}/${encodeURIComponent(token)}`,
-  /** issue 11: the invitation link of the e-mail (contracts/team-body.ts INVITATION_PATH). */
+  /** The invitation link of the e-mail (contracts/team-body.ts INVITATION_PATH). */
   invitation: (hash: string) => `${INVITATION_PATH}?hash=${encodeURIComponent(hash)}`,
   integration: '/integration',
   myNodr: '/myNodr',

@@ -1,5 +1,5 @@
 /**
- * issue 11: the invitation link a signed-out person followed, kept in this browser while they sign in or go through
+ * The invitation link a signed-out person followed, kept in this browser while they sign in or go through
  * the registration path (register → e-mail link → create password → create account); the signed-in layout accepts
  * it once (src/app/pending-invitation.ts).
  */

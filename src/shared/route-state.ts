@@ -1,6 +1,6 @@
 /**
  * What one screen hands the next through the router's history state (never the URL, so an address does not end up
- * in logs or the Referer): a notice to show once, or an e-mail address to start a form with (issue 11: the invited
+ * in logs or the Referer): a notice to show once, or an e-mail address to start a form with (the invited
  * address on Sign in and Create an account).
  */
 export interface RouteState {

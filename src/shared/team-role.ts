@@ -2,7 +2,7 @@ import { isAdminRole } from '../../contracts/account-codes.ts';
 import { useSession } from './session-context.tsx';
 
 /**
- * issue 11: whether the signed-in user may change the current team (role 10 in TeamsRender's first team). Viewers
+ * Whether the signed-in user may change the current team (role 10 in TeamsRender's first team). Viewers
  * are read-only on everything team-owned, so screens offer them no control the server would refuse with 403.
  */
 export function useCanManageTeam(): boolean {

@@ -1,5 +1,5 @@
 /**
- * Issue 13 section 5: the colour theme. A person chooses System (the default: follow the operating system), Light
+ * The colour theme. A person chooses System (the default: follow the operating system), Light
  * or Dark; the choice is kept in this browser's localStorage. The page always carries the theme it shows as
  * `<html data-theme="light|dark">`, which src/styles/tokens.css keys its colours on.
  *

@@ -135,7 +135,7 @@ export const PencilIcon = (p: IconProps) => (
   </Icon>
 );
 
-/** A crossed-out signal: a node that stopped reporting (issue 9). */
+/** A crossed-out signal: a node that stopped reporting. */
 export const OfflineIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M2 2l20 20" />

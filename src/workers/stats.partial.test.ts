@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { StatPoint } from '../../contracts/stats-answer.ts';
+import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import { partialBucket, transformStats } from './stats.ts';
 
 /** An hour boundary (so also a 20-minute and a minute one). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { StatPoint } from '../../contracts/stats-answer.ts';
+import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import { MAX_SLOTS, transformStats } from './stats.ts';
 
 /** A day boundary, so also an hour, 20-minute and minute one. */

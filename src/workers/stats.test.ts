@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StatPoint } from '../../contracts/stats-answer.ts';
+import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import {
   type LegacyStatPoint,
   SAMPLE_FIRST_SECOND,
@@ -247,29 +247,22 @@ describe('transformStats at its edges', () => {
   });
 });
 
-describe('ready-to-draw series (the worker builds the charts data)', () => {
-  it('answers each charted series as chart points, with gaps as whitespace and no line across them', () => {
+describe('what crosses back to the main thread (STYLE.md rule 7)', () => {
+  it('answers numbers only: every series a transferred typed array, no array of point objects', () => {
     const series = transformStats({ points: [point(T0), point(T0 + 60), point(T0 + 180)], interval: 60 });
-    expect(series.chart.uplink).toEqual([
-      { time: T0, value: 80 },
-      { time: T0 + 60, value: 80, color: 'rgba(0, 0, 0, 0)' },
-      { time: T0 + 120 },
-      { time: T0 + 180, value: 80 },
-    ]);
-    // The delivered series is an area: its fill stops at the gap as well as its line.
-    expect(series.chart.delivered[1]).toEqual({
-      time: T0 + 60,
-      value: 400,
-      lineColor: 'rgba(0, 0, 0, 0)',
-      topColor: 'rgba(0, 0, 0, 0)',
-      bottomColor: 'rgba(0, 0, 0, 0)',
-    });
-    expect(series.chart.quality.map((slot) => 'value' in slot)).toEqual([true, true, false, true]);
+    const arrays = Object.values(series).filter((value) => ArrayBuffer.isView(value));
+    expect(buffersOf(series).sort()).toEqual(arrays.map((array) => array.buffer).sort());
+    const fields: unknown[] = Object.values(series);
+    const cloned = fields.filter(
+      (value): value is object => typeof value === 'object' && value !== null && !ArrayBuffer.isView(value),
+    );
+    for (const small of cloned) {
+      expect(Object.values(small).every((field) => typeof field === 'number')).toBe(true);
+    }
   });
 
   it('builds only the series some chart draws: no viewers series (its total still reaches the tiles)', () => {
     const series = transformStats({ points: [point(T0)], interval: 60 });
-    expect(Object.keys(series.chart).sort()).toEqual(['delivered', 'input', 'quality', 'ratio', 'uplink']);
     expect(series).not.toHaveProperty('viewers');
     expect(buffersOf(series)).toHaveLength(6);
     expect(series.totals.viewers).toBe(10);

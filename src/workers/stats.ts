@@ -1,7 +1,6 @@
-import type { StatPoint } from '../../contracts/stats-answer.ts';
+import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import { CHARTED_METRICS, type ChartSeriesKey } from '../../contracts/stats-metrics.ts';
 import type { LegacyStatPoint } from '../data/sample-stats.ts';
-import { type ChartPoint, toAreaData, toLineData } from './chart-points.ts';
 
 /** Either point shape of spec 3, in a map keyed by time (the service's `result`) or as a list. */
 export type StatPointsInput =
@@ -46,17 +45,16 @@ export interface StatTotals {
 }
 
 /**
- * Chart-ready series on a regular time grid, one slot per bucket: one per series a chart draws
- * (contracts/stats-metrics.ts `chart`), as numbers (`uplink`...) for the tooltips, navigator and tiles, and as the
- * chart's own points (`chart.uplink`...), built here so that the main thread only hands them over. A slot without
- * data holds NaN in every series (whitespace in `chart`), which the charts draw as a gap rather than a line across
- * it. Traffic is in bits per second over the bucket.
+ * Chart-ready series on a regular time grid, one slot per bucket: one `Float64Array` per series a chart draws
+ * (contracts/stats-metrics.ts `chart`). Only numbers cross back, as transferred typed arrays (STYLE.md rule 7): the
+ * main thread builds the chart's points from them (src/screens/statistics/chart-data.ts), which costs it less than
+ * cloning ready-made point objects would. A slot without data holds NaN in every series, which the charts draw as a
+ * gap rather than a line across it. Traffic is in bits per second over the bucket.
  */
 export type StatSeries = Record<ChartSeriesKey, Float64Array> & {
   interval: number;
   /** Bucket starts, Unix seconds, ascending and `interval` apart. */
   times: Float64Array;
-  chart: Record<ChartSeriesKey, ChartPoint[]>;
   /** Slots that hold data. */
   filled: number;
   /** The first and last slots that hold data, -1 when none does: a new node's data covers only the end. */
@@ -83,7 +81,6 @@ interface Sample {
 
 const finite = (value: number) => (Number.isFinite(value) ? value : 0);
 
-// Stryker disable next-line ObjectLiteral: readPoint writes every field before any is read
 const emptySample = (): Sample => ({ dt: 0, uplink: 0, delivered: 0, input: 0, viewers: 0, quality: 0 });
 
 /** Reads a point of either shape into `into`, which the hot loop reuses so that it allocates nothing per point. */
@@ -121,7 +118,6 @@ function listOf(points: StatPointsInput): ReadonlyArray<StatPoint | LegacyStatPo
 
 /** The ratio of spec 3, never Infinity or NaN: a vanishing input (5e-324 bytes) would otherwise overflow it. */
 export function ratioOf(delivered: number, input: number): number {
-  // Stryker disable next-line EqualityOperator: an input of 0 gives Infinity or NaN, which the next line turns into 0 as well
   const ratio = input > 0 ? delivered / input : 0;
   return Number.isFinite(ratio) ? ratio : 0;
 }
@@ -143,12 +139,9 @@ function gridOf(
   for (const point of points) {
     const dt = timeOf(point);
     if (!Number.isFinite(dt)) continue;
-    // Stryker disable next-line EqualityOperator: on a tie the same value is assigned
     if (dt < min) min = dt;
-    // Stryker disable next-line EqualityOperator: on a tie the same value is assigned
     if (dt > max) max = dt;
   }
-  // Stryker disable next-line ObjectLiteral: undefined slots allocate the same empty series
   if (min > max) return { first: 0, slots: 0 };
   const first = Math.floor(min / interval) * interval;
   return { first, slots: Math.floor((max - first) / interval) + 1 };
@@ -192,7 +185,6 @@ export function transformStats(request: TransformRequest): StatSeries {
     readPoint(point, sample);
     const offset = sample.dt - first;
     const slot = Math.floor(offset / interval);
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: typed arrays ignore writes outside their length, so the guard only saves the work
     if (!(slot >= 0 && slot < slots)) continue;
     uplink[slot]! += sample.uplink;
     delivered[slot]! += sample.delivered;
@@ -245,7 +237,6 @@ export function partialBucket(
   interval: number,
   now?: number,
 ): PartialBucket | null {
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: a missing or non-finite now gives a NaN index, which also ends in null
   if (now === undefined || !Number.isFinite(now)) return null;
   const index = Math.floor((now - first) / interval);
   if (index < 0 || index >= slots) return null;
@@ -302,12 +293,14 @@ function finish(sums: Sums): StatSeries {
     quality: samples > 0 ? qualitySum / samples : 0,
     ratio: ratioOf(bytesDelivered, bytesIn),
   };
-  const numbers: Record<ChartSeriesKey, Float64Array> = { uplink, delivered, input, quality, ratio };
   return {
     interval,
     times,
-    ...numbers,
-    chart: chartPointsOf(times, numbers),
+    uplink,
+    delivered,
+    input,
+    quality,
+    ratio,
     filled,
     dataFrom,
     dataTo,
@@ -327,19 +320,6 @@ export function totalsFrom(total: StatPoint): StatTotals {
     quality: finite(total.qualityIndex),
     ratio: Math.max(0, finite(total.deliverToInputRatio)),
   };
-}
-
-/** Each charted series as the chart's points, of the kind its chart draws (contracts/stats-metrics.ts). */
-function chartPointsOf(
-  times: Float64Array,
-  numbers: Record<ChartSeriesKey, Float64Array>,
-): Record<ChartSeriesKey, ChartPoint[]> {
-  const chart = {} as Record<ChartSeriesKey, ChartPoint[]>;
-  for (const { chart: drawn } of CHARTED_METRICS) {
-    const values = numbers[drawn.series];
-    chart[drawn.series] = drawn.kind === 'area' ? toAreaData(times, values) : toLineData(times, values);
-  }
-  return chart;
 }
 
 /** The typed arrays of a series, for `Comlink.transfer` (they move to the receiver, no copy). */

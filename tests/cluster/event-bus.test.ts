@@ -6,7 +6,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import type { BusMessage, EventBus } from '../../server/lib/event-bus.ts';
 import { BUS_CHANNEL, createPgEventBus, MAX_INLINE_PAYLOAD_BYTES } from '../../server/lib/pg-event-bus.ts';
 
-/** issue 12: the PostgreSQL bus between two processes' worth of buses on one throwaway database. */
+/** The PostgreSQL bus between two processes' worth of buses on one throwaway database. */
 const adminUrl = process.env.DATABASE_URL;
 const silent = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
 

@@ -12,7 +12,15 @@ import { HEALTH_EVENT } from '../../contracts/node-health.ts';
 import { createClusterProxy } from '../../scripts/cluster/proxy.ts';
 import { AUTH_LIMITS } from '../../server/accounts/rate-limits.ts';
 import { type Database, openDatabase } from '../../server/db/database.ts';
-import { nodeHealthTransitions, nodes, sessions, teamMembers, teams, users } from '../../server/db/schema.ts';
+import {
+  nodeHealthTransitions,
+  nodeLiveness,
+  nodes,
+  sessions,
+  teamMembers,
+  teams,
+  users,
+} from '../../server/db/schema.ts';
 import { SSE_COOKIE } from '../../server/lib/authenticate.ts';
 import { tryJobLock } from '../../server/lib/periodic-jobs.ts';
 import { hashToken, randomToken } from '../../server/lib/tokens.ts';
@@ -22,7 +30,7 @@ import { newNodeKeys } from '../helpers/nodes.ts';
 import { type ServerProcess, startServerProcess } from '../node/server-process.ts';
 
 /**
- * issue 12 section 3: two real server processes (replicas A and B) on one throwaway PostgreSQL database. Runs in
+ * Two real server processes (replicas A and B) on one throwaway PostgreSQL database. Runs in
  * the PostgreSQL stage of scripts/test.sh only (the `cluster` project), since replicas need a shared server.
  */
 const adminUrl = process.env.DATABASE_URL;
@@ -310,10 +318,14 @@ describe('two replicas on one PostgreSQL', () => {
       .select({ id: nodes.id })
       .from(nodes)
       .where(eq(nodes.teamId, owner.teamId));
+    await database.db.update(nodes).set({ status: 10, offlineSince: null }).where(eq(nodes.id, node!.id));
     await database.db
-      .update(nodes)
-      .set({ status: 10, lastSeenAt: new Date(Date.now() - 3_600_000), offlineSince: null })
-      .where(eq(nodes.id, node!.id));
+      .insert(nodeLiveness)
+      .values({ nodeId: node!.id, lastSeenAt: new Date(Date.now() - 3_600_000) })
+      .onConflictDoUpdate({
+        target: nodeLiveness.nodeId,
+        set: { lastSeenAt: new Date(Date.now() - 3_600_000) },
+      });
 
     await Promise.all(addresses.map((address) => mail.waitFor(address)));
     const offlineMail = await mail.waitFor(owner.email);

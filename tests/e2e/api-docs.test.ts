@@ -22,7 +22,7 @@ async function watch(page: Page, origin: string) {
   return problems;
 }
 
-describe('the API reference page /api/docs (issue 13 sections 1 and 6)', () => {
+describe('the API reference page /api/docs', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {

@@ -17,7 +17,7 @@ import {
 } from './harness.ts';
 
 /**
- * Issue 13: an operator creates an API token in Settings, a script uses it (fetch with Bearer) to list the team's
+ * An operator creates an API token in Settings, a script uses it (fetch with Bearer) to list the team's
  * nodes, the operator revokes it, and the script gets 401. /metrics answers only with METRICS_TOKEN.
  */
 

@@ -13,7 +13,7 @@ import {
   viewports,
 } from './harness.ts';
 
-/** Issue 2, section 5: the sign-up, sign-in and recovery journey in a real browser against the real server. */
+/** The sign-up, sign-in and recovery journey in a real browser against the real server. */
 
 const SUPPORT_EMAIL = 'help@nodr.test';
 

@@ -15,7 +15,7 @@ import {
 } from './harness.ts';
 
 /**
- * Issue 9 section 5 against the real server: the reconnecting banner while the server is away, the list refetched
+ * The connection state against the real server: the reconnecting banner while the server is away, the list refetched
  * when it is back, and a session ended in another browser sending this tab to sign in with the explanation.
  */
 

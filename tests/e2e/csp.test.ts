@@ -41,7 +41,7 @@ async function watch(page: Page) {
   };
 }
 
-describe("every screen under a style-src without 'unsafe-inline' (issue 10)", () => {
+describe("every screen under a style-src without 'unsafe-inline'", () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
@@ -78,7 +78,7 @@ describe("every screen under a style-src without 'unsafe-inline' (issue 10)", ()
       await page.waitForLoadState('networkidle');
       await watched.collect();
     }
-    // The cancel link of an e-mail change (issue 10) asks the server on opening; a bad hash shows the expired page.
+    // The cancel link of an e-mail change asks the server on opening; a bad hash shows the expired page.
     await page.goto(`${server.url}/cancelEmailChange/not-a-real-link-hash-000000000000`);
     await page.getByRole('heading', { name: 'This link is expired' }).waitFor();
     await page.waitForLoadState('networkidle');

@@ -20,7 +20,7 @@ import { activeNode, nodeCall } from './node-fixtures.ts';
 /** A workspace name that needs CSV quoting (comma, quotes) and a file-name slug. */
 const WORKSPACE = 'Acme, "North" EU';
 
-/** issue 13: the desktop and phone widths the dark screenshots are taken at. */
+/** The desktop and phone widths the dark screenshots are taken at. */
 const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
 type Size = keyof typeof SIZES;
 
@@ -53,7 +53,7 @@ async function chartBackground(page: Page): Promise<number[]> {
 }
 const brightness = ([r = 0, g = 0, b = 0]: number[]) => (r + g + b) / 3;
 
-describe('Export CSV and the theme choice (issue 13)', () => {
+describe('Export CSV and the theme choice', () => {
   let server: RunningServer;
   let browser: Browser;
   let account: ApiAccount;

@@ -21,7 +21,7 @@ import {
 import type { CaughtMail } from './mail-catcher.ts';
 
 /**
- * Issue 9 section 7: node health end to end, with the real agent (`agent/main.ts --simulate`) as a child process
+ * Node health end to end, with the real agent (`agent/main.ts --simulate`) as a child process
  * against the real server. The agent heartbeats every 2 s, so a 6 s threshold never flaps while it runs.
  */
 const OFFLINE_AFTER_S = 6;
@@ -300,7 +300,7 @@ describe('node health with the real agent', () => {
   });
 
   it('stops alerts with the one-click unsubscribe link, so a second down mails nothing', async () => {
-    // The /unsubscribe page the e-mail body links to is another part of issue 9; this uses the one-click POST URL
+    // The /unsubscribe page the e-mail body links to has its own tests; this uses the one-click POST URL
     // of the e-mail's List-Unsubscribe header (RFC 8058), as a mail client does.
     const mail = server.mail.mails.find(
       (caught) => caught.to.includes(account.email) && offlineMail(caught),

@@ -15,7 +15,7 @@ import {
 } from './harness.ts';
 
 /**
- * Issue 10: two browsers signed in to one account; the first sees both in Settings > Sessions, signs the other out,
+ * Two browsers signed in to one account; the first sees both in Settings > Sessions, signs the other out,
  * and the other lands on the login page at its next step. Recent activity shows the sign-ins and the sign-out.
  */
 
@@ -71,7 +71,7 @@ describe('sessions and recent activity in the browser', () => {
     ).toBe(true);
 
     // The signed-out browser's event stream is closed by the server; it checks its session (401) and goes to the
-    // login page at once, saying why (issue 9; a call answered 401 does the same at its next step).
+    // login page at once, saying why (a call answered 401 does the same at its next step).
     await second.waitForURL(`${server.url}/`, { timeout: 20_000 });
     await eventually(() => second.getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
     expect(await second.getByText(SESSION_ENDED).isVisible()).toBe(true);

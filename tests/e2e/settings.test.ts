@@ -15,7 +15,7 @@ import {
 } from './harness.ts';
 
 /**
- * Issue 5: the Settings journey in a real browser against the real server and its mail: profile, avatar, password,
+ * The Settings journey in a real browser against the real server and its mail: profile, avatar, password,
  * e-mail change (resend, revoke, expired link, success) and account deletion, with axe and screenshots of every
  * screen and modal at desktop and phone width.
  */
@@ -206,7 +206,7 @@ describe('settings journey in the browser', () => {
     await capture(page, 'settings-email-pending');
     const firstLink = await nextLink(server, firstAddress, '/changeEmail/');
 
-    // issue 10: one confirmation mail a minute, request and resend alike; the server says so and the screen shows it.
+    // One confirmation mail a minute, request and resend alike; the server says so and the screen shows it.
     await section.getByRole('button', { name: 'Resend', exact: true }).click();
     await eventually(() =>
       section

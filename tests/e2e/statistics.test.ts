@@ -271,7 +271,7 @@ describe('Statistics', () => {
     await page.context().close();
   });
 
-  it('gains the newest minute on Day without a reload, by a timed refresh (issue 9)', async () => {
+  it('gains the newest minute on Day without a reload, by a timed refresh', async () => {
     const page = await newPage(browser);
     // The page's clock is Playwright's: a minute passes at once instead of in real time.
     await page.clock.install();

@@ -14,7 +14,7 @@ import {
 } from './harness.ts';
 
 /**
- * Issue 10 section 1 in a real browser with real mail: an intruder who knows the password asks to move the account
+ * Taking an account back, in a real browser with real mail: an intruder who knows the password asks to move the account
  * to their address; the owner changes the password; the intruder's link is dead and the owner still signs in. And
  * the old address's one-click cancel link.
  */

@@ -18,7 +18,7 @@ import {
 } from './harness.ts';
 
 /**
- * issue 11 section 4, end to end with real e-mail: an admin invites a viewer who has no account; the viewer registers
+ * End to end with real e-mail: an admin invites a viewer who has no account; the viewer registers
  * from the link and sees the fleet read-only; the admin cannot delete their account while sole admin of a team with
  * another user (spec 4: 402); the admin promotes the viewer; the deletion then goes through its mailed link. Axe and
  * screenshots of every new screen on the way (SHOTS_DIR copies them for review).

@@ -14,7 +14,7 @@ import {
 } from './harness.ts';
 
 /**
- * issue 10 sections 4 and 9 in a real browser: turn two-factor sign-in on in Settings, sign out, sign in with a
+ * Two-factor sign-in and sign-in throttling in a real browser: turn two-factor sign-in on in Settings, sign out, sign in with a
  * code computed here from the secret the screen showed; then, after failures from elsewhere, the known browser
  * still signs in while a stranger is throttled.
  */
@@ -38,6 +38,7 @@ describe('two-factor sign-in in the browser', () => {
   let page: Page;
   let account: ApiAccount;
   let secret = '';
+  let firstCodes: string[] = [];
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -67,6 +68,7 @@ describe('two-factor sign-in in the browser', () => {
     const codes = section.getByRole('list', { name: 'Recovery codes' });
     await eventually(() => codes.getByRole('listitem').count()).toBe(10);
     await screenshot(page, 'two-factor-recovery-codes');
+    firstCodes = await codes.getByRole('listitem').allTextContents();
     await section.getByRole('button', { name: 'I have saved them' }).click();
     await eventually(() => section.getByText('Two-factor sign-in is on', { exact: true }).isVisible()).toBe(
       true,
@@ -86,6 +88,35 @@ describe('two-factor sign-in in the browser', () => {
     await code.fill(codeOf(secret, 1));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(`${server.url}/myNodr`);
+  });
+
+  it('makes new recovery codes in Settings with the password and an old recovery code, shown once', async () => {
+    await page.goto(`${server.url}/settings/security`);
+    const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await section.getByRole('button', { name: 'Show the two-factor sign-in settings' }).click();
+    await section.getByRole('button', { name: 'Make new recovery codes' }).click();
+    const form = section.getByRole('form', { name: 'Make new recovery codes' });
+    await form.getByLabel('Password', { exact: true }).fill(account.password);
+    await form.getByRole('textbox', { name: 'Code from the app or a recovery code' }).fill(firstCodes[0]!);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+      await screenshot(page, 'two-factor-new-codes-form');
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await form.getByRole('button', { name: 'Make new codes' }).click();
+    const codes = section.getByRole('list', { name: 'Recovery codes' });
+    await eventually(() => codes.getByRole('listitem').count()).toBe(10);
+    const fresh = await codes.getByRole('listitem').allTextContents();
+    expect(fresh.filter((code) => firstCodes.includes(code))).toEqual([]);
+    await section.getByRole('button', { name: 'I have saved them' }).click();
+    await eventually(() =>
+      section.getByText('New recovery codes made: the old ones no longer work', { exact: true }).isVisible(),
+    ).toBe(true);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+      await screenshot(page, 'two-factor-new-codes-made');
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('lets this known browser sign in after failures from elsewhere, while a stranger is throttled', async () => {

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import type { NodeHealthTransition } from '../../contracts/node-health.ts';
+import type { NodeHealthTransition } from '../../contracts/node-health.schema.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Config, Node } from '../../src/api/nodes.ts';
 import type { AppConfig } from '../../src/shared/app-config.ts';
@@ -35,14 +35,14 @@ type Override = (call: NodesCall) => Reply | undefined;
 
 /**
  * A fake main API holding the team's nodes (team 3): list, create, rename/update, reconfigure, toggle, delete,
- * compose, health (issue 9) and configurations, as spec 7 and the server answer them. Every call is recorded.
+ * compose, health and configurations, as spec 7 and the server answer them. Every call is recorded.
  */
 export function fakeNodesApi(
   initial: Node[],
   options: {
     configs?: Config[];
     overrides?: Record<string, Override>;
-    /** issue 9: each node's recorded transitions, newest first, answered by its health call. */
+    /** Each node's recorded transitions, newest first, answered by its health call. */
     transitions?: Record<number, NodeHealthTransition[]>;
   } = {},
 ) {
@@ -159,7 +159,7 @@ export const testSession: Session = {
   logout: () => {},
 };
 
-/** The same user as a viewer (role 20) of team 3 (issue 11). */
+/** The same user as a viewer (role 20) of team 3. */
 export const viewerSession: Session = {
   ...testSession,
   user: { ...testSession.user, TeamsRender: [{ id: 3, name: 'Engines', role: 20 }] },

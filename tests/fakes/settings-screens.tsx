@@ -21,7 +21,7 @@ export function renderSettings(user: User = settingsUser, page = '') {
   return session;
 }
 
-/** The team of settingsUser's current workspace, as Settings > Team loads it (issue 11). */
+/** The team of settingsUser's current workspace, as Settings > Team loads it. */
 export const settingsTeam = {
   id: 11,
   name: 'Analytical Engines',

@@ -3,7 +3,7 @@ import type { RouteEntry } from '../../server/lib/route-table.ts';
 import { type FieldSchema, fieldValue, type KnownValues, type Mutation } from './fuzz-values.ts';
 
 /**
- * Request drafts for the route fuzz test (issue 10 section 6), generated from one route's table entry: its method,
+ * Request drafts for the route fuzz test, generated from one route's table entry: its method,
  * its path parameters and its declared body schema. A draft is pure data; the test turns it into a request at run
  * time, when a signature needs a fresh timestamp and a throwaway session may need creating.
  */

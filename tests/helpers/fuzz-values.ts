@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * Field values generated from a route's declared JSON Schema (issue 10 section 6 fuzzing). Each field is either
+ * Field values generated from a route's declared JSON Schema (for the fuzz test). Each field is either
  * valid (within its type and bounds, or a value the fuzzer knows the server will accept), at a boundary (exactly at
  * or one past a length or number bound), wrong-typed, or hostile (control characters, lone surrogates, huge
  * strings, deep nesting, prototype keys).

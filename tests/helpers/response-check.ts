@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * Issue 13 section 1: every answer a server test gets is checked against the schema its route documents for that
+ * Every answer a server test gets is checked against the schema its route documents for that
  * status (an exact status, then `4xx`/`5xx`, then `default`), with Ajv. A mismatch, or an answer of a documented
  * route whose status has no schema, is recorded; `startTestServer`'s close() fails the test file with the list.
  * Routes hidden from the document (its own files, the docs page) and requests no route took are not checked.

@@ -59,7 +59,7 @@ export async function startTestServer(
       await app.deps.mailer.drain();
       return mails.filter((mail) => mail.to.toLowerCase() === to.toLowerCase()).at(-1);
     },
-    /** Answers checked against their route's documented schema (issue 13); close() fails on any mismatch. */
+    /** Answers checked against their route's documented schema; close() fails on any mismatch. */
     answers,
     async close() {
       await app.close();

@@ -8,7 +8,7 @@ const FIELDS = sql.raw(`'"nodrUpLink":' || uplink || ',"deliveredToViewers":' ||
   || case when input > 0 then floor(delivered::float8 / input * 10000 + 0.5) / 10000 else 0 end`);
 
 /**
- * The month read as it was before issue 12 section 4: the database wrote the whole answer's JSON (`result`, and
+ * The month read as it was before the server wrote its answer: the database wrote the whole answer's JSON (`result`, and
  * `total` without braces) from stat_hour. Kept as the reference the server's JSON must equal byte for byte
  * (tests/server/stats-points.test.ts) and as the "before" of bench/stats-scale.ts.
  */

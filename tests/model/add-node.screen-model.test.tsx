@@ -137,7 +137,7 @@ describe('add node screen (model)', () => {
     },
     rules: (view) => {
       const { event } = view;
-      // issue 9: at 3 nodes the flow says 'soon' before step 1.
+      // At 3 nodes the flow says 'soon' before step 1.
       if (event === full)
         expect(
           screen.getByRole('heading', { name: 'Soon it will be possible to add a new NODR' }),

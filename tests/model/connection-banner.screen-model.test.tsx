@@ -6,7 +6,7 @@ import { eventStreamMachine } from '../../src/machines/live/event-stream.machine
 import { describeScreenModel, type View } from './screen-model.ts';
 
 /**
- * issue 9 section 5 and spec 4: the reconnecting banner. Every step is the server's: the stream opens, breaks, says
+ * spec 4 and the connection state: the reconnecting banner. Every step is the server's: the stream opens, breaks, says
  * it shuts down, sends a message, or the wait before the next try runs out (a clock the test owns).
  */
 
@@ -137,9 +137,9 @@ describe('connection banner (model)', () => {
       const { event, from } = view;
       // spec 4: messages 10, 20 and 30 reload what is on screen; other values do nothing.
       if (event.type === 'sse.message') expect(refresh.mock.calls).toEqual(event.value === 10 ? [[10]] : []);
-      // issue 9: a health event reaches the node's card.
+      // A health event reaches the node's card.
       if (event.type === 'sse.health') expect(healthSeen).toHaveBeenCalledWith(health);
-      // issue 9: a stream that opens after a break makes every screen refetch; the first open does not.
+      // A stream that opens after a break makes every screen refetch; the first open does not.
       if (event.type === 'sse.open')
         expect(reconnected).toHaveBeenCalledTimes(from.matches({ connected: 'reconnecting' }) ? 1 : 0);
       // A break shows the banner at once, counting down to the next try.

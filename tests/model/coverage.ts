@@ -11,7 +11,7 @@ import {
 
 /**
  * Which state nodes and transitions of a machine definition a set of paths reaches, worked out with XState's public
- * API only (issue 15: `getTransitionData`, `getMicrosteps`, `getNextTransitions`), never from private fields.
+ * API only (`getTransitionData`, `getMicrosteps`, `getNextTransitions`), never from private fields.
  */
 
 export interface Coverage {

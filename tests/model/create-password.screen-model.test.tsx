@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect } from 'vitest';
-import { ApiError } from '../../src/api/client.ts';
+import { LINK_GONE } from '../../contracts/password-link.ts';
+import { ApiError, NetworkError } from '../../src/api/client.ts';
 import { tokenStore } from '../../src/api/token-store.ts';
 import { setPasswordMachine } from '../../src/machines/auth/set-password.machine.ts';
 import { CreatePasswordScreen } from '../../src/screens/auth/create-password-screen.tsx';
@@ -12,6 +13,8 @@ import { describeScreenModel, type View } from './screen-model.ts';
 /** spec 2 and 5: Create password from the registration e-mail: new password and confirm, Submit, then createAccount. */
 
 const SAVE = 'POST /auth/guest/set-new-password';
+const CHECK = 'POST /auth/guest/link/check';
+const SUBTITLE = 'Your e-mail is confirmed. Choose the password for your account.';
 const valid = { type: 'password.submit', password: ' secret-1 ', confirm: 'secret-1' };
 const empty = { type: 'password.submit', password: '', confirm: '' };
 const short = { type: 'password.submit', password: 'abc', confirm: 'abd' };
@@ -23,6 +26,10 @@ const challenge = {
 const expired = 'This link is expired';
 
 const events = [
+  actorDone('checkLink', { ok: true }),
+  actorError('checkLink', new ApiError(410, LINK_GONE.error, LINK_GONE.message)),
+  actorError('checkLink', new NetworkError(new TypeError('Failed to fetch'))),
+  { type: 'link.retry' },
   valid,
   empty,
   short,
@@ -45,10 +52,10 @@ describe('create password screen (model)', () => {
   describeScreenModel({
     name: 'create password',
     machine: setPasswordMachine,
-    input: { hash: 'link-hash' },
+    input: { hash: 'link-hash', purpose: 'create_password' },
     events,
     serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.errors]),
-    requests: { savePassword: SAVE },
+    requests: { checkLink: CHECK, savePassword: SAVE },
     render: () => {
       tokenStore.clear();
       renderAt(<CreatePasswordScreen />, '/createPassword/link-hash', {
@@ -65,6 +72,9 @@ describe('create password screen (model)', () => {
       'password.edit': async (view) => {
         await view.user.type(field('Confirm password'), 'x');
       },
+      'link.retry': async (view) => {
+        await view.user.click(screen.getByRole('button', { name: 'Try again' }));
+      },
     },
     rules: (view) => {
       const { event } = view;
@@ -74,7 +84,8 @@ describe('create password screen (model)', () => {
         expect(field('New password')).toHaveAccessibleDescription(/Minimum 6 symbols are required/);
         expect(field('Confirm password')).toHaveAccessibleDescription('Passwords do not match');
       }
-      if (event === empty || event === short) expect(view.network.calls).toEqual([]);
+      const saves = view.network.calls.filter((call) => `${call.method} ${call.path}` === SAVE);
+      if (event === empty || event === short) expect(saves).toEqual([]);
       if (event.type === 'password.edit') expect(screen.queryByText('Passwords do not match')).toBeNull();
       // spec 2: signed in, on to createAccount; with two-factor sign-in on, to the sign-in page with a notice.
       if (event.type === 'xstate.done.actor.savePassword' && event.output === sessionToken) {
@@ -89,8 +100,28 @@ describe('create password screen (model)', () => {
         expect(screen.getByRole('alert')).toHaveTextContent(expired);
     },
     sees: {
+      // spec 2: nothing is confirmed, and no password asked for, until the link is known to work.
+      checking: (view) => {
+        expect(screen.getByRole('status')).toHaveTextContent('Checking your link');
+        expect(screen.queryByText(SUBTITLE)).toBeNull();
+        expect(view.network.pending(CHECK)[0]?.form).toEqual({
+          hash: 'link-hash',
+          purpose: 'create_password',
+        });
+      },
+      checkFailed: () => {
+        expect(screen.getByRole('alert')).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+        expect(screen.queryByText(SUBTITLE)).toBeNull();
+      },
+      expired: () => {
+        expect(screen.getByRole('heading', { name: 'This link is expired' })).toBeInTheDocument();
+        expect(screen.queryByText(SUBTITLE)).toBeNull();
+        expect(screen.queryByLabelText('New password')).toBeNull();
+      },
       editing: () => {
         expect(screen.getByRole('heading', { name: 'Create password' })).toBeInTheDocument();
+        expect(screen.getByText(SUBTITLE)).toBeInTheDocument();
         expect(submit()).toBeEnabled();
       },
       saving: (view) => {

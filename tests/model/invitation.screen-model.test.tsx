@@ -11,7 +11,7 @@ import { actorDone, actorError } from './machine-model.ts';
 import { describeScreenModel, type View } from './screen-model.ts';
 
 /**
- * issue 11, the invitation link page /invitation?hash=…: the texts are the contract's (contracts/team-body.ts),
+ * The invitation link page /invitation?hash=…: the texts are the contract's (contracts/team-body.ts),
  * written out here so a changed text fails.
  */
 const OTHER = 'This invitation is for another e-mail address. Sign in with the invited address to accept it.';

@@ -1,15 +1,47 @@
 import { screen } from '@testing-library/react';
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { PASSKEY_ERRORS } from '../../contracts/passkeys.ts';
+import { twoFactorMessages } from '../../contracts/two-factor.ts';
 import { ApiError, NetworkError } from '../../src/api/client.ts';
 import { tokenStore } from '../../src/api/token-store.ts';
 import { loginMachine } from '../../src/machines/auth/login.machine.ts';
 import { LoginScreen } from '../../src/screens/auth/login-screen.tsx';
 import { renderAt, sessionToken } from '../fakes/auth-screens.tsx';
 import { actorDone, actorError } from './machine-model.ts';
+import { answerFor } from './pending-network.ts';
 import { describeScreenModel, type View } from './screen-model.ts';
 
-/** spec 2, 4, 5 and 8: the login screen at /, and the code step of issue 10 section 9. */
+/**
+ * The browser's passkey part, which jsdom lacks, faked at @simplewebauthn/browser (the boundary src/api/passkeys.ts
+ * goes through). The autofill's wait is held at its first question (does the browser offer passkeys in the e-mail
+ * field?) until a path's passkeyAutofill step answers yes, so a form at rest makes no call; the dialog then gives
+ * back a passkey at once, as when the person picks one.
+ */
+const browser = vi.hoisted(() => ({
+  offerAutofill: (): void => {},
+  asked: [] as { useBrowserAutofill?: boolean }[],
+}));
+vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@simplewebauthn/browser')>()),
+  browserSupportsWebAuthn: () => true,
+  browserSupportsWebAuthnAutofill: () =>
+    new Promise<boolean>((resolve) => {
+      browser.offerAutofill = () => resolve(true);
+    }),
+  startAuthentication: async (options: { useBrowserAutofill?: boolean }) => {
+    browser.asked.push(options);
+    return {
+      id: 'credential-1',
+      rawId: 'credential-1',
+      type: 'public-key',
+      response: {},
+      clientExtensionResults: {},
+    };
+  },
+}));
+
+/** spec 2, 4, 5 and 8: the login screen at /, and the code step of two-factor sign-in. */
 
 const challenge = {
   two_factor_required: true,
@@ -45,6 +77,36 @@ const codeStep = [
   ),
 ];
 
+const passkeyRefused = new ApiError(
+  400,
+  PASSKEY_ERRORS.signInFailed.error,
+  PASSKEY_ERRORS.signInFailed.message,
+);
+const passkeyExpired = new ApiError(400, 'challenge_expired', twoFactorMessages.challengeExpired);
+const autofill = [actorDone('passkeyAutofill', sessionToken), actorError('passkeyAutofill', passkeyRefused)];
+const passkeyOutcomes = [
+  actorDone('passkeySignIn', sessionToken),
+  actorError('passkeySignIn', passkeyRefused),
+  actorError('passkeySignIn', passkeyExpired),
+];
+const passkeyStart = { type: 'passkey.start' };
+
+/**
+ * A passkey sign-in as the server and the browser see it: the options call, the browser's dialog (faked above), then
+ * the sign-in call, which the step answers with its outcome.
+ */
+async function passkeyCeremony(view: View, autofilled: boolean) {
+  if (autofilled) browser.offerAutofill();
+  await vi.waitFor(() => expect(view.network.pending('POST /auth/guest/passkeys/options')).toHaveLength(1));
+  view.network.answer('POST /auth/guest/passkeys/options', {
+    status: 200,
+    body: { challenge: 'webauthn-1' },
+  });
+  await vi.waitFor(() => expect(view.network.pending('POST /auth/guest/passkeys/auth')).toHaveLength(1));
+  expect(browser.asked.at(-1)?.useBrowserAutofill).toBe(autofilled);
+  view.network.answer('POST /auth/guest/passkeys/auth', answerFor(view.event));
+}
+
 /**
  * What the screen lets a person do: the code step's controls only while it is shown, and nothing but the server's
  * answer while a code is checked (Back to sign-in is disabled then).
@@ -52,7 +114,11 @@ const codeStep = [
 const events = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
   if (snapshot.matches({ code: 'verifying' }))
     return codeStep.filter((event) => event.type.startsWith('xstate.'));
-  return snapshot.matches('code') ? codeStep : passwordStep;
+  // While the browser's passkey dialog is up, the screen's buttons wait for it.
+  if (snapshot.matches('passkey') || snapshot.matches({ code: 'passkey' })) return passkeyOutcomes;
+  if (snapshot.matches('code')) return [...codeStep, passkeyStart];
+  if (snapshot.matches('idle')) return [...passwordStep, passkeyStart, ...autofill];
+  return [...passwordStep, passkeyStart];
 };
 
 const emailField = () => screen.getByLabelText('E-mail') as HTMLInputElement;
@@ -60,6 +126,7 @@ const passwordField = () => screen.getByLabelText('Password', { selector: 'input
 const codeField = () => screen.getByRole('textbox', { name: 'Authentication code' }) as HTMLInputElement;
 const loginButton = () => screen.getByRole('button', { name: 'Login' });
 const verifyButton = () => screen.getByRole('button', { name: 'Verify' });
+const passkeyButton = () => screen.getByRole('button', { name: 'Sign in with a passkey' });
 
 async function fill(view: View, field: HTMLInputElement, value: string) {
   if (field.value === value) return;
@@ -78,6 +145,10 @@ describe('login screen (model)', () => {
     // A state is what the screen shows: where the machine is and which messages are up.
     serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.errors]),
     requests: { signIn: 'POST /auth/guest/auth', verifyCode: 'POST /auth/guest/auth/two-factor' },
+    answers: {
+      passkeySignIn: (view) => passkeyCeremony(view, false),
+      passkeyAutofill: (view) => passkeyCeremony(view, true),
+    },
     render: () => {
       tokenStore.clear();
       renderAt(<LoginScreen />, '/');
@@ -98,6 +169,12 @@ describe('login screen (model)', () => {
       'code.cancel': async (view) => {
         await view.user.click(screen.getByRole('button', { name: 'Back to sign-in' }));
       },
+      'passkey.start': async (view) => {
+        const inCodeStep = view.from.matches('code');
+        await view.user.click(
+          inCodeStep ? screen.getByRole('button', { name: 'Use a passkey instead' }) : passkeyButton(),
+        );
+      },
     },
     rules: (view) => {
       const { event } = view;
@@ -115,7 +192,7 @@ describe('login screen (model)', () => {
       // spec 4: a session goes to My NODR.
       if (event.type.startsWith('xstate.done.actor.') && event.output === sessionToken)
         expect(screen.getByTestId('landed')).toHaveTextContent('/myNodr');
-      // issue 10 section 9: a challenge asks for the code.
+      // A challenge asks for the code.
       if (event.type === 'xstate.done.actor.signIn' && event.output === challenge)
         expect(screen.getByRole('textbox', { name: 'Authentication code' })).toBeInTheDocument();
     },
@@ -128,7 +205,11 @@ describe('login screen (model)', () => {
         const submit = last(view, 'login.submit');
         const edited = view.event.type === 'login.edit' || view.event.type === 'code.cancel';
         const alert = screen.queryByRole('alert');
-        if (submit === empty && view.event === submit) {
+        if (view.event.type === 'xstate.error.actor.passkeySignIn') {
+          // A passkey's failure is said as it is: it is not a wrong e-mail or password.
+          expect(alert).toHaveTextContent(view.event.error.message);
+          expect(screen.queryByText('Incorrect e-mail or password')).not.toBeInTheDocument();
+        } else if (submit === empty && view.event === submit) {
           expect(alert).toHaveTextContent('All fields are required');
           expect(emailField()).toHaveAttribute('aria-invalid', 'true');
         } else if (edited || view.event.type === 'start') {
@@ -147,7 +228,12 @@ describe('login screen (model)', () => {
         expect(loginButton()).toBeEnabled();
         expect(tokenStore.get()).toBeNull();
         const offline = last(view, 'xstate.error.actor.signIn')?.error instanceof NetworkError;
-        if (view.event.type.startsWith('xstate.error.actor.verifyCode'))
+        if (view.event.type === 'xstate.error.actor.passkeyAutofill')
+          expect(screen.getByRole('alert')).toHaveTextContent(PASSKEY_ERRORS.signInFailed.message);
+        else if (
+          view.event.type === 'xstate.error.actor.verifyCode' ||
+          view.event.type === 'xstate.error.actor.passkeySignIn'
+        )
           expect(screen.getByRole('alert')).toHaveTextContent(
             'This sign-in has expired. Please enter your e-mail and password again.',
           );
@@ -170,12 +256,28 @@ describe('login screen (model)', () => {
           ).toBeInTheDocument();
         else if (view.event.type === 'xstate.error.actor.verifyCode')
           expect(screen.getByText('Incorrect code')).toBeInTheDocument();
+        else if (view.event.type === 'xstate.error.actor.passkeySignIn')
+          expect(screen.getByText(PASSKEY_ERRORS.signInFailed.message)).toBeInTheDocument();
         else expect(codeField()).not.toHaveAttribute('aria-invalid', 'true');
       },
       'code.verifying': (view) => {
         expect(verifyButton()).toBeDisabled();
         const [call] = view.network.pending('POST /auth/guest/auth/two-factor');
         expect(call?.json).toEqual({ challenge: 'challenge-1', code: '123456' });
+      },
+      // The button "Sign in with a passkey": the browser's dialog is up, for any passkey of this site.
+      passkey: (view) => {
+        expect(passkeyButton()).toHaveAttribute('aria-busy', 'true');
+        expect(loginButton()).toBeDisabled();
+        const [call] = view.network.pending('POST /auth/guest/passkeys/options');
+        expect(call?.json).toEqual({});
+      },
+      // The code step's passkey: only this account's passkeys, for the password step's challenge.
+      'code.passkey': (view) => {
+        expect(verifyButton()).toBeDisabled();
+        expect(screen.getByRole('button', { name: 'Use a passkey instead' })).toBeDisabled();
+        const [call] = view.network.pending('POST /auth/guest/passkeys/options');
+        expect(call?.json).toEqual({ challenge: 'challenge-1' });
       },
       success: () => {
         // spec 4: the token is stored and the person lands on My NODR.

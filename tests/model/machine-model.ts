@@ -99,7 +99,7 @@ function describe(steps: Path['steps']): string {
 }
 
 /**
- * A model test of one machine (issue 2, section 5): paths generated from the machine graph with @xstate/graph,
+ * A model test of one machine: paths generated from the machine graph with @xstate/graph,
  * each driven with a real actor whose API actors are stubs, and a check that every state and transition was reached.
  * See tests/model/README.md.
  */

@@ -11,7 +11,7 @@ import { actorDone, actorError } from './machine-model.ts';
 import { describeScreenModel, type View } from './screen-model.ts';
 
 /**
- * spec 2, 4 and 8 and issue 9: one node card on My NODR. The person's actions are the card's icons and modals; the
+ * spec 2, 4 and 8 and node health: one node card on My NODR. The person's actions are the card's icons and modals; the
  * server's are the answers to them and the list's reloads and health events, which the node list forwards to the
  * card's actor (a reload is `node.sync`, a health event `node.health`).
  */
@@ -185,7 +185,7 @@ describe('node card (model)', () => {
         expect(within(card()).getByRole('alert')).toHaveTextContent(GENERIC);
       // A reload shows the node as it is now, and the status label the spec gives it.
       if (event.type === 'node.sync') expect(card()).toHaveTextContent(shown(event.node));
-      // issue 9: a node that stops reporting shows Offline, and Active again when it is back.
+      // A node that stops reporting shows Offline, and Active again when it is back.
       if (event === offline) expect(card()).toHaveTextContent('Offline');
       if (event === online) expect(card()).toHaveTextContent('Active');
       // spec 4: after a successful reconfigure the config update opens for the returned node.

@@ -137,7 +137,7 @@ function traversalMachine(machine: AnyStateMachine, actors: Record<string, AnyAc
 }
 
 /**
- * Model tests of one screen (issue 15, section 1): paths from the machine's graph (@xstate/graph, public API), each
+ * Model tests of one screen: paths from the machine's graph (@xstate/graph, public API), each
  * driven against the rendered screen, one `it` per path, then a test that every state and transition was reached by
  * a path that passed, which prints the coverage. See tests/model/README.md.
  */

@@ -19,7 +19,6 @@ function series(interval: number): StatSeries {
     uplink: one(),
     delivered: one(),
     input: one(),
-    chart: { uplink: [], delivered: [], input: [], quality: [], ratio: [] },
     quality: one(),
     ratio: one(),
     filled: 1,
@@ -47,7 +46,7 @@ const events = [
   actorError('sample'),
   actorDone('refresh', series(60)),
   actorError('refresh'),
-  // The refresh timer of `ready`, and the page being hidden and shown (issue 9).
+  // The refresh timer of `ready`, and the page being hidden and shown.
   { type: 'xstate.after.refreshDelay.statistics.active.view.ready' },
   { type: 'page.visibility', visible: false },
   { type: 'page.visibility', visible: true },

@@ -13,7 +13,7 @@ import { answerFor, type PendingCall } from './pending-network.ts';
 import { describeScreenModel, type View } from './screen-model.ts';
 
 /**
- * spec 2, 4, 7 and 8 (Statistics) and issue 9 (timed refresh): the node list and the saved settings first, then the
+ * spec 2, 4, 7 and 8 (Statistics) and the timed refresh: the node list and the saved settings first, then the
  * sample data or the selected nodes' statistics; each change reloads and saves.
  *
  * The seam: the statistics answers reach the screen through the Comlink stats worker. Its transform runs in the real
@@ -52,7 +52,7 @@ const STATS = /^POST \/stats\/v1\/nodr\/(day|week|month)$/;
 const CHOOSE = 'Please choose at least one NODR in the list to see stats';
 const FAILED = 'Sorry, something went wrong... Please try again later';
 const PERIOD = { day: 'Day', week: 'Week', month: 'Month' } as const;
-/** spec: the windows of each filter; issue 9: each filter's refresh period, and the settle time past it. */
+/** spec: the windows of each filter; each filter's refresh period, and the settle time past it. */
 const WINDOW = { day: 86_400, week: 604_800, month: 2_592_000 } as const;
 const REFRESH_MS = { day: 60_000, week: 300_000, month: 900_000 } as const;
 const SETTLE_MS = 3_000;
@@ -214,7 +214,7 @@ describe('statistics screen (model)', { timeout: 30_000 }, () => {
         snapshot.context.visible,
       ]),
     journeys: [
-      // issue 9: a refresh that falls due while the page is hidden runs when it is shown again.
+      // A refresh that falls due while the page is hidden runs when it is shown again.
       [
         setupDefault,
         actorDone('stats', { answer: 'stats' }),
@@ -291,7 +291,7 @@ describe('statistics screen (model)', { timeout: 30_000 }, () => {
           document.dispatchEvent(new Event('visibilitychange'));
         });
       },
-      // issue 9: the read falls at the settle time plus this tab's offset past the filter's period boundary.
+      // The read falls at the settle time plus this tab's offset past the filter's period boundary.
       [AFTER]: async (view) => {
         const period = REFRESH_MS[view.from.context.filter as 'day' | 'week'];
         const offset = SETTLE_MS + JITTER_MS;
@@ -324,7 +324,7 @@ describe('statistics screen (model)', { timeout: 30_000 }, () => {
       // A node without a license key has no statistics: selecting only it is selecting nothing (spec 4).
       if (event.type === 'node.toggle' && keysOf(view.snapshot).length === 0)
         expect(view.network.pending(STATS)).toEqual([]);
-      // spec 4: an answer draws its figures; spec 8: a failed load shows the failure text. issue 9: a failed
+      // spec 4: an answer draws its figures; spec 8: a failed load shows the failure text. A failed
       // background read keeps the figures on screen, with no failure message, and tries again at the next tick.
       if (
         ['xstate.done.actor.stats', 'xstate.done.actor.refresh', 'xstate.error.actor.refresh'].includes(
@@ -409,12 +409,12 @@ describe('statistics screen (model)', { timeout: 30_000 }, () => {
         expect(screen.queryByRole('alert')).toBeNull();
         expect(view.network.pending(STATS)).toEqual([]);
       },
-      // issue 9: the same figures; the read waits for the page to be shown.
+      // The same figures; the read waits for the page to be shown.
       'active.view.stale': (view) => {
         expect(trafficChart()).toHaveAccessibleName(new RegExp(`NODR UPLINK ${lastFigures(view)},`));
         expect(view.network.pending(STATS)).toEqual([]);
       },
-      // issue 9: a background read keeps the charts up, with no loading overlay.
+      // A background read keeps the charts up, with no loading overlay.
       'active.view.refreshing': (view) => {
         expect(trafficChart()).toHaveAccessibleName(new RegExp(`NODR UPLINK ${lastFigures(view)},`));
         expect(loaders()).toHaveLength(0);

@@ -33,7 +33,7 @@ const acknowledged = (out: string) =>
     .filter((line) => /^\d+$/.test(line))
     .map(Number);
 
-describe('crash safety of the embedded database in its worker thread (issue 12)', () => {
+describe('crash safety of the embedded database in its worker thread', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-crash-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

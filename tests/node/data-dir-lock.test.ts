@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir, processStartTime } from '../../server/db/lock.ts';
 import { startServerProcess as startServer } from './server-process.ts';
 
-describe('the lock names its process by PID and start time (issue 10)', () => {
+describe('the lock names its process by PID and start time', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-lock-pid-'));
   const lockFile = path.join(dataDir, 'server.lock');
   // A real, live process that is not a NODR server: the PID a stale lock may name after the PID was reused.

@@ -176,7 +176,7 @@ describe('demo mode', () => {
         url: '/auth/guest/register',
         ...form({ login: 'a@example.com' }),
       });
-      // Registration answers first and does its work after (issue 10 section 7).
+      // Registration answers first and does its work after.
       await other.app.deps.mailer.drain();
       const [users] = rows<{ n: number }>(
         await other.db.execute(sql`select count(*)::float8 as n from users`),

@@ -99,7 +99,7 @@ function report(label: string, figures: LoadFigures, exitMs: number) {
 // A test that failed before stopping its server would leave it on the port the next test or run needs.
 afterEach(killServerProcesses);
 
-describe('SIGTERM drain of a real server process (issue 10)', () => {
+describe('SIGTERM drain of a real server process', () => {
   const dataDirs: string[] = [];
   // A copy of the run's migrated template: the drain is under test here, not a first start's initdb.
   const freshDir = () => {

@@ -89,7 +89,7 @@ describe('recent activity: GET /auth/v1/activity', () => {
         .statusCode,
     ).toBe(200);
     expect((await post(`${base}/change_email/revoke`)).statusCode).toBe(200);
-    // One confirmation mail a minute per user (issue 10 section 5).
+    // One confirmation mail a minute per user.
     server.clock.advance(61_000);
     expect(
       (await post(`${base}/team/${account.teamId}/change_email`, { password, email: 'new-2@example.com' }))

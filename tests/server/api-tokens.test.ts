@@ -10,7 +10,7 @@ import { createAccount, PASSWORD } from './profile-fixtures.ts';
 
 const DAY_MS = 86_400_000;
 
-/** issue 13 section 2: API tokens, their calls on the auth service and what a token may do elsewhere. */
+/** API tokens, their calls on the auth service and what a token may do elsewhere. */
 describe('API tokens', () => {
   let server: TestServer;
   let admin: SignedInUser;

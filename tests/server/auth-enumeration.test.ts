@@ -59,7 +59,7 @@ describe('no account enumeration', () => {
   });
 
   it('mails a completed account a sign-in and recovery hint instead of a new account', async () => {
-    // Its sign-up mail went out less than a minute ago (issue 10: one registration mail per address a minute).
+    // Its sign-up mail went out less than a minute ago (one registration mail per address a minute).
     server.clock.advance(MAIL_LIMITS.addressMinute.windowMs);
     await register('Complete@Example.com');
     const mail = await server.lastMailTo('complete@example.com');

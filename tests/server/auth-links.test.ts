@@ -131,7 +131,7 @@ describe('e-mail links', () => {
     for (let round = 0; round < 2; round += 1) {
       const responses = await Promise.all(Array.from({ length: 5 }, () => register(email)));
       expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
-      // issue 10: the account and its link are made after the answer.
+      // The account and its link are made after the answer.
       await server.app.deps.mailer.drain();
       // The next round (a pending address now) in a new rate-limit window.
       server.clock.advance(HOUR);

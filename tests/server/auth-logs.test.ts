@@ -17,7 +17,7 @@ describe('structured logs', () => {
   const mails: MailMessage[] = [];
 
   beforeAll(async () => {
-    // Without SMTP the mailer prints mail links for a person trying the product locally (issue 2); that print
+    // Without SMTP the mailer prints mail links for a person trying the product locally; that print
     // is by design and is not the structured log checked here.
     vi.spyOn(console, 'info').mockImplementation(() => {});
     database = await freshDatabase();

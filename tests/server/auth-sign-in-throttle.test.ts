@@ -5,7 +5,7 @@ import { buildApp } from '../../server/app.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { freshIp, send, signUp } from './auth-helpers.ts';
 
-/** issue 10 section 4: strangers are slowed, the owner's known browser keeps signing in. */
+/** Strangers are slowed, the owner's known browser keeps signing in. */
 describe('sign-in throttling by account, client and device', () => {
   let server: TestServer;
   beforeAll(async () => {

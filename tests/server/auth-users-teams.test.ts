@@ -202,7 +202,7 @@ describe('user and team calls', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ error: 'forbidden' });
     }
-    // issue 11: a viewer is a member, read-only.
+    // A viewer is a member, read-only.
     const byViewer = await putTeam(viewer, admin.teamId, { id: admin.teamId, name: 'Viewer was here' });
     expect(byViewer.statusCode).toBe(403);
     expect(byViewer.json()).toMatchObject({ error: 'read_only' });

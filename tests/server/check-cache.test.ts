@@ -15,7 +15,7 @@ import { createAccount, call as form, hashOf, PASSWORD, paths } from './profile-
 import { call, invitationHash, type Who } from './teams-helpers.ts';
 
 /**
- * issue 12: the session check's answer is cached per process (server/lib/user-view-cache.ts). Every write that
+ * The session check's answer is cached per process (server/lib/user-view-cache.ts). Every write that
  * changes it, by the user or by someone else, must show in the next check: each case reads the check first (so the
  * answer is cached), changes it through its real call, and reads it again.
  */
@@ -103,7 +103,7 @@ describe('the cached session check', () => {
     const other = await createSignedInUser(server);
     await call(server, 'POST', `/v1/teams/${other.teamId}/invitations`, other, { email, role: VIEWER_ROLE });
     const hash = await invitationHash(server, email);
-    // Accepting makes the invited team the workspace (issue 11); choosing the own team puts it back first.
+    // Accepting makes the invited team the workspace; choosing the own team puts it back first.
     expect((await teamsOf(user)).map((team: { id: number }) => team.id)).toEqual([user.teamId]);
     expect((await call(server, 'POST', '/v1/invitations/accept', user, { hash })).statusCode).toBe(200);
     expect((await teamsOf(user)).map((team: { id: number }) => team.id)).toEqual([other.teamId, user.teamId]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-describe("style-src without 'unsafe-inline' (issue 10)", () => {
+describe("style-src without 'unsafe-inline'", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from '../../server/plugins/error-handler.ts';
 
 /**
- * The net under validation (issue 10 section 6): a database refusal that input can cause is a 4xx without the
+ * The net under validation: a database refusal that input can cause is a 4xx without the
  * driver's text, whether the driver's error arrives as it is (pg, PGlite) or wrapped by drizzle (`cause`).
  */
 const app = Fastify({ logger: false });

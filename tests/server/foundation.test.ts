@@ -61,7 +61,7 @@ describe('server foundation', () => {
     expect(redactUrl('/deleteUserAccount/x?y=1')).toBe('/deleteUserAccount/[redacted]?y=1');
     expect(redactUrl('/cancelEmailChange/c4ncel')).toBe('/cancelEmailChange/[redacted]');
     expect(redactUrl('/unsubscribe/t0ken')).toBe('/unsubscribe/[redacted]');
-    // RFC 8058's one-click POST carries the token in its path too (issue 9).
+    // RFC 8058's one-click POST carries the token in its path too.
     expect(redactUrl('/auth/v1/notifications/unsubscribe/t0ken')).toBe(
       '/auth/v1/notifications/unsubscribe/[redacted]',
     );

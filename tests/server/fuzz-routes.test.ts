@@ -26,7 +26,7 @@ import { newNodeKeys, passingReport, registerNode } from '../helpers/nodes.ts';
 import { createSignedInUser, startTestServer } from '../helpers/server.ts';
 
 /**
- * issue 10 section 6: requests generated over every route the server has (taken from its route table, so a new
+ * Requests generated over every route the server has (taken from its route table, so a new
  * route is fuzzed without touching this file), bodies generated from each route's declared schema. Every route
  * gets its quota of cases; most carry a valid session (for node routes: a valid signature) and the caller's own
  * ids, so that one bad field at a time reaches the service behind the validation. No answer may be a 5xx or carry

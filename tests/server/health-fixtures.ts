@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app.ts';
-import { mailOutbox, nodes } from '../../server/db/schema.ts';
+import { mailOutbox, nodeLiveness } from '../../server/db/schema.ts';
 import type { MailMessage } from '../../server/lib/mail.ts';
 import { passingReport, registerNode, signedNodeCall } from '../helpers/nodes.ts';
 import type { SignedInUser, TestServer } from '../helpers/server.ts';
@@ -36,7 +36,10 @@ export async function outboxFor(server: TestServer, to: string) {
 }
 
 export async function setLastSeen(server: TestServer, nodeId: number, at: Date) {
-  await server.db.update(nodes).set({ lastSeenAt: at }).where(eq(nodes.id, nodeId));
+  await server.db
+    .insert(nodeLiveness)
+    .values({ nodeId, lastSeenAt: at })
+    .onConflictDoUpdate({ target: nodeLiveness.nodeId, set: { lastSeenAt: at } });
 }
 
 /** The token of an alert mail's unsubscribe link. */

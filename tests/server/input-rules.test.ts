@@ -8,7 +8,7 @@ import {
   type TestServer,
 } from '../helpers/server.ts';
 
-/** issue 10 section 6: every bad input is a 4xx with `{ error, message }`; JSON bodies are taken as typed. */
+/** Every bad input is a 4xx with `{ error, message }`; JSON bodies are taken as typed. */
 let server: TestServer;
 let user: SignedInUser;
 let nodeId: number;

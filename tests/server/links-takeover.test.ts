@@ -4,7 +4,7 @@ import { linkIn, startTestServer, type TestServer } from '../helpers/server.ts';
 import { type Account, freshIp, get, send, signIn, signUp } from './auth-helpers.ts';
 import { call, hashOf, paths } from './profile-fixtures.ts';
 
-// issue 10 section 1: a password change, a confirmed e-mail change and a deletion end every outstanding link.
+// A password change, a confirmed e-mail change and a deletion end every outstanding link.
 
 const invalid = { error: 'invalid_link', message: 'This link is expired or has already been used.' };
 const cancelPath = 'v1/profile_settings/change_email/cancel';
@@ -162,7 +162,7 @@ const cases = kinds.flatMap((kind) =>
   changes.filter((change) => !sameFlow.has(`${kind}|${change}`)).map((change) => ({ kind, change })),
 );
 
-describe('account takeover through a pending e-mail change (issue 10)', () => {
+describe('account takeover through a pending e-mail change', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
@@ -253,7 +253,7 @@ describe('account takeover through a pending e-mail change (issue 10)', () => {
   });
 });
 
-describe('the cancel link mailed to the old address (issue 10)', () => {
+describe('the cancel link mailed to the old address', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();

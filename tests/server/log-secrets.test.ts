@@ -41,6 +41,7 @@ describe('the request log along a journey through every link and token', () => {
     const confirmation = hashOf(linkIn(await server.lastMailTo(email), '/createPassword/'));
     saw('sign-up confirmation', confirmation);
     await page(`/createPassword/${confirmation}`);
+    await send(server, 'POST', '/auth/guest/link/check', { hash: confirmation, purpose: 'create_password' });
     const created = await send(server, 'POST', '/auth/guest/set-new-password', {
       hash: confirmation,
       password: 'first-secret-1',
@@ -52,6 +53,7 @@ describe('the request log along a journey through every link and token', () => {
     const reset = hashOf(linkIn(await server.lastMailTo(email), '/resPassword/'));
     saw('password reset', reset);
     await page(`/resPassword/${reset}`);
+    await send(server, 'POST', '/auth/guest/link/check', { hash: reset, purpose: 'reset_password' });
     await send(server, 'POST', '/auth/guest/set-new-password', {
       hash: reset,
       password: 'second-secret-2',

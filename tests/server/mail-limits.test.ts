@@ -14,7 +14,7 @@ import {
 import { freshIp, send, signUp } from './auth-helpers.ts';
 import { call, paths } from './profile-fixtures.ts';
 
-// issue 10 section 5: the product cannot be made to flood mailboxes. Each limit: onset exactly at it, reset after.
+// The product cannot be made to flood mailboxes. Each limit: onset exactly at it, reset after.
 
 const MINUTE = 60_000;
 

@@ -16,7 +16,7 @@ function sample(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-/** issue 13 section 3: GET /metrics in Prometheus text format, behind METRICS_TOKEN or on METRICS_PORT. */
+/** GET /metrics in Prometheus text format, behind METRICS_TOKEN or on METRICS_PORT. */
 describe('/metrics with METRICS_TOKEN on the main port', () => {
   let server: TestServer;
 
@@ -47,7 +47,7 @@ describe('/metrics with METRICS_TOKEN on the main port', () => {
     }
   });
 
-  it('serves the Prometheus text format with every metric the issue names', async () => {
+  it('serves the Prometheus text format with every metric docs/metrics.md lists', async () => {
     const response = await scrape(`Bearer ${TOKEN}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);

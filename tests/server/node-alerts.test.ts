@@ -323,7 +323,7 @@ describe('alert e-mails', () => {
         expect(response.statusCode, bad).toBe(400);
         expect(response.json()).toMatchObject({ error: 'invalid_link' });
       }
-      // A NUL byte is refused by the input rules before the token is looked at (issue 10 section 6).
+      // A NUL byte is refused by the input rules before the token is looked at.
       const nul = `${token.slice(0, -1)}\u0000`;
       for (const body of [
         {},

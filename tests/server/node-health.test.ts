@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  HEALTH_EVENT,
-  HEALTH_TRANSITIONS_SHOWN,
-  healthPath,
-  type NodeHealthAnswer,
-  type NodeHealthEvent,
-} from '../../contracts/node-health.ts';
+import type { NodeHealthAnswer, NodeHealthEvent } from '../../contracts/node-health.schema.ts';
+import { HEALTH_EVENT, HEALTH_TRANSITIONS_SHOWN, healthPath } from '../../contracts/node-health.ts';
 import { sessions } from '../../server/db/schema.ts';
 import { SSE_COOKIE } from '../../server/lib/authenticate.ts';
 import type { LiveEvent } from '../../server/lib/events.ts';

@@ -179,16 +179,59 @@ describe('main API: node calls of spec 7', () => {
     expect(events).toEqual([]);
   });
 
-  it('refuses a key already registered by any node, even deleted and of another team, without saying whose', async () => {
-    const { node, keys } = await registerNode(server, user);
+  it('refuses a key a live node of any team holds, without saying whose', async () => {
+    const { keys } = await registerNode(server, user);
     const duplicate = await postCreateNode(server, user, keys.publicKey);
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toEqual({ error: 'public_key_taken', message: KEY_TAKEN });
 
     const other = await createSignedInUser(server);
     expect((await postCreateNode(server, other, keys.publicKey)).json()).toEqual(duplicate.json());
+  });
+
+  it('frees the key of a deleted node: its team registers it again and the old node stays deleted', async () => {
+    const { node, keys } = await registerNode(server, user);
     expect((await call('DELETE', `/${node.id}`)).statusCode).toBe(200);
+
+    const again = await postCreateNode(server, user, keys.publicKey);
+    expect(again.statusCode).toBe(201);
+    const reborn = nodeOf(again);
+    expect(reborn.id).not.toBe(node.id);
+    expect(reborn.licenseKey).not.toBe(node.licenseKey);
+    const withDeleted = create(
+      (await call('POST', '', { includeDeleted: 'true' })).json(),
+      array(NodeStruct),
+    );
+    expect(withDeleted.map((listed) => [listed.id, listed.status])).toEqual([
+      [node.id, 50],
+      [reborn.id, 1],
+    ]);
+    // Live again, the key is taken once more, for this team as for any other.
+    expect((await postCreateNode(server, user, keys.publicKey)).statusCode).toBe(409);
+    const other = await createSignedInUser(server);
     expect((await postCreateNode(server, other, keys.publicKey)).statusCode).toBe(409);
+  });
+
+  it('lets another team register the key of a node its owner deleted (a host moving to a new account)', async () => {
+    const { node, keys } = await registerNode(server, user);
+    expect((await call('DELETE', `/${node.id}`)).statusCode).toBe(200);
+
+    const other = await createSignedInUser(server);
+    expect((await postCreateNode(server, other, keys.publicKey)).statusCode).toBe(201);
+  });
+
+  it('lets a node being configured take, as its new key, the key of a deleted node', async () => {
+    const deleted = await registerNode(server, user);
+    expect((await call('DELETE', `/${deleted.node.id}`)).statusCode).toBe(200);
+    const { node } = await registerNode(server, user);
+    const response = await call('PUT', `/nodr/${node.id}`, {
+      teamId: user.teamId,
+      id: node.id,
+      configId: 1,
+      publicKey: deleted.keys.publicKey,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(nodeOf(response).publicKey).toBe(deleted.keys.publicKey);
   });
 
   it('allows 3 nodes per team; the 4th is refused until one is deleted', async () => {

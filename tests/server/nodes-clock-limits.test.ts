@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_CLOCK, nodeRequestHeaders } from '../../contracts/node-signing.ts';
-import { nodes } from '../../server/db/schema.ts';
+import { nodeLiveness } from '../../server/db/schema.ts';
 import { NODE_LIMITS } from '../../server/nodes/node-limits.ts';
 import { type NodeKeys, registerNode } from '../helpers/nodes.ts';
 import { createSignedInUser, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -59,9 +59,12 @@ describe('node requests: the clock window and the limits', () => {
 
     // A mark left 4 minutes ahead (accepted before this rule) no longer refuses correctly dated requests.
     const future = server.clock.now().getTime() + 4 * MINUTE;
-    await server.db.update(nodes).set({ lastRequestMs: future }).where(eq(nodes.id, node.id));
+    await server.db
+      .update(nodeLiveness)
+      .set({ lastRequestMs: future })
+      .where(eq(nodeLiveness.nodeId, node.id));
     expect((await heartbeat(node, keys.privateKey)).statusCode).toBe(200);
-    const [stored] = await server.db.select().from(nodes).where(eq(nodes.id, node.id));
+    const [stored] = await server.db.select().from(nodeLiveness).where(eq(nodeLiveness.nodeId, node.id));
     expect(stored!.lastRequestMs).toBe(server.clock.now().getTime());
   });
 
@@ -74,7 +77,7 @@ describe('node requests: the clock window and the limits', () => {
       expect(response.statusCode, `request ${i + 1}`).toBe(200);
     }
     const markOf = async () =>
-      (await server.db.select().from(nodes).where(eq(nodes.id, node.id)))[0]!.lastRequestMs;
+      (await server.db.select().from(nodeLiveness).where(eq(nodeLiveness.nodeId, node.id)))[0]!.lastRequestMs;
     const mark = await markOf();
     const over = await heartbeat(node, keys.privateKey);
     expect([over.statusCode, over.json().error]).toEqual([429, 'rate_limited']);

@@ -93,7 +93,7 @@ const readers: [route: string, status: number, struct: AnyStruct][] = [
   ['GET /app-config.json', 200, AppConfigStruct],
 ];
 
-describe("the web app's structs agree with the documented answers (issue 13 section 1)", () => {
+describe("the web app's structs agree with the documented answers", () => {
   let server: TestServer;
   let schemaOf: (route: string, status: number) => object | undefined;
 

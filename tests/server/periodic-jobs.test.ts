@@ -5,7 +5,7 @@ import { freshDatabase } from '../helpers/database.ts';
 
 const HOUR_MS = 3_600_000;
 
-// issue 12: every replica runs the timers of the periodic jobs; the claim lets one of them do each period's run.
+// Every replica runs the timers of the periodic jobs; the claim lets one of them do each period's run.
 describe('claiming a periodic run', () => {
   let database: Database;
   beforeAll(async () => {

@@ -53,7 +53,7 @@ describe('opening PGlite in a worker thread', () => {
   });
 });
 
-/** The embedded database in its worker thread (issue 12), through the drizzle handle the server uses. */
+/** The embedded database in its worker thread, through the drizzle handle the server uses. */
 describe('PGlite in a worker thread', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-pglite-thread-'));
   let database: Database;

@@ -13,7 +13,7 @@ function webRootWithPage(): string {
   return root;
 }
 
-describe('probes: /healthz and /readyz (issue 13)', () => {
+describe('probes: /healthz and /readyz', () => {
   let server: TestServer;
   let webRoot: string;
 

@@ -110,7 +110,7 @@ describe('change e-mail', () => {
     const address = freshAddress();
     await call(server, 'POST', paths.changeEmail(user), { password: PASSWORD, email: address }, user);
     const first = linkIn(await server.lastMailTo(address), '/changeEmail/');
-    // issue 10: the request and the resend share one confirmation mail a minute.
+    // The request and the resend share one confirmation mail a minute.
     const sameMinute = await call(server, 'POST', paths.resendEmail(user), { userId: user.userId }, user);
     expect(sameMinute.statusCode).toBe(429);
     server.clock.advance(60_000);

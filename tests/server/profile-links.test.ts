@@ -119,7 +119,7 @@ describe.each([emailChange, deletion])('$name links', (kind) => {
   it('is superseded by a resent link', async () => {
     const user = await createAccount(server);
     const first = await kind.start(server, user);
-    // issue 10: one e-mail-change confirmation a minute; the deletion resend has its own minute.
+    // One e-mail-change confirmation a minute; the deletion resend has its own minute.
     server.clock.advance(60_000);
     const second = await kind.resend(server, user);
     await expectInvalid(first);

@@ -11,7 +11,7 @@ import {
 import { RateLimiter } from '../../server/lib/rate-limiter.ts';
 import { freshDatabase } from '../helpers/database.ts';
 
-// issue 12: the counters live in the database, so every replica on it counts against the same limits.
+// The counters live in the database, so every replica on it counts against the same limits.
 let database: Database;
 beforeAll(async () => {
   database = await freshDatabase();
@@ -70,7 +70,7 @@ describe('a fixed-window limit', async () => {
   });
 });
 
-describe('the mail budget (issue 10 section 5)', async () => {
+describe('the mail budget', async () => {
   it('sends one change mail a minute per user and names the limit that refused', async () => {
     const time = manualClock();
     const budget = createMailBudget(db(), time.clock);
@@ -131,7 +131,7 @@ describe('the mail budget (issue 10 section 5)', async () => {
   });
 });
 
-describe('the counters in the database (issue 12)', () => {
+describe('the counters in the database', () => {
   it('counts every one of many concurrent hits on one key exactly once', async () => {
     const time = manualClock();
     const limiters = [1, 2].map(() => new RateLimiter(db(), 'test', 25, 60_000, time.now));
@@ -159,7 +159,7 @@ describe('the counters in the database (issue 12)', () => {
   });
 });
 
-describe('the sign-in lockouts in the database (issue 12)', () => {
+describe('the sign-in lockouts in the database', () => {
   const rule = { free: 3, baseDelayMs: 1_000, maxDelayMs: 8_000, forgetAfterMs: 60_000 };
 
   it('locks from the free-th failure, twice as long each time up to the cap, and never overflows', async () => {

@@ -15,7 +15,7 @@ import { createAccount, call as form, hashOf, PASSWORD, paths } from './profile-
 import { call, invitationHash } from './teams-helpers.ts';
 
 /**
- * issue 12: each process keeps the sessions it has looked up. Every way a session ends or a user's teams change
+ * Each process keeps the sessions it has looked up. Every way a session ends or a user's teams change
  * must reach the cache at once on this replica (tests/cluster/replicas.test.ts covers the others).
  */
 let server: TestServer;

@@ -7,7 +7,7 @@ import {
   type TestServer,
 } from '../helpers/server.ts';
 
-/** issue 14 step 2: one way to require a session, a hook that puts the caller on the request (server/plugins/session.ts). */
+/** One way to require a session, a hook that puts the caller on the request (server/plugins/session.ts). */
 describe('the session hook', () => {
   let server: TestServer;
   let owner: SignedInUser;

@@ -147,7 +147,7 @@ describe('event stream GET /api/v1/sse/handle over a listening server', () => {
   });
 });
 
-describe('event stream rules of issue 10', () => {
+describe('event stream rules: membership, session and stream limits', () => {
   let server: TestServer;
   let base: string;
   const streams: Stream[] = [];

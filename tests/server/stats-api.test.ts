@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { create } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatPoint } from '../../contracts/stats-answer.ts';
+import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import { nodes } from '../../server/db/schema.ts';
 import type { MinutePoint } from '../../server/statistics/stats.repository.ts';
 import { StatsResponseStruct } from '../../src/api/stats.ts';

@@ -42,7 +42,7 @@ const rollupRow = fc.record({
   samples: fc.integer({ min: 1, max: 60 }),
 });
 
-describe('the month answer written from the database integers (issue 12 section 4)', () => {
+describe('the month answer written from the database integers', () => {
   let server: TestServer;
   let owner: SignedInUser;
   let nodes: TestNode[];

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stat20m, statHour, statMinute } from '../../server/db/schema.ts';
+import { preparePartitions } from '../../server/statistics/partitions.ts';
 import {
   deleteExpiredStats,
   RETENTION_FIRST_RUN_MS,
@@ -11,6 +12,7 @@ import { createSignedInUser, startTestServer, type TestServer } from '../helpers
 import { createActiveNode, ingest, minutes, NOW_SECONDS, type TestNode } from '../helpers/telemetry.ts';
 
 const DAY = 86_400;
+const NONE = { partitions: [], defaultRows: 0 };
 
 describe('statistics retention', () => {
   let server: TestServer;
@@ -26,6 +28,8 @@ describe('statistics retention', () => {
     // Two days ago (one day of minutes) and the last hour.
     await ingest(node, [...minutes(NOW_SECONDS - 2 * DAY, 1440), ...minutes(NOW_SECONDS - 3600, 60)]);
     await ingest(other, minutes(NOW_SECONDS - 2 * DAY, 60));
+    // The partition job's work for those days: the rows move from the default partition into theirs.
+    await preparePartitions(server.db, NOW_SECONDS - 2 * DAY, NOW_SECONDS - 1);
   });
   afterAll(() => server.close());
 
@@ -41,24 +45,40 @@ describe('statistics retention', () => {
   };
 
   it('keeps everything inside every retention', async () => {
-    expect(await runAt(NOW_SECONDS)).toEqual({ stat_minute: 0, stat_20m: 0, stat_hour: 0 });
+    expect(await runAt(NOW_SECONDS)).toEqual({ stat_minute: NONE, stat_20m: NONE, stat_hour: NONE });
     expect(await counts()).toEqual({ minute: 1500, twenty: 75, hour: 25 });
   });
 
-  it('deletes minutes older than 35 days, one minute at a time, and keeps the rollups', async () => {
-    // 35 days after the first minute plus 10 minutes: exactly the first 10 minutes are past retention.
-    const deleted = await runAt(NOW_SECONDS - 2 * DAY + 35 * DAY + 600);
-    expect(deleted).toEqual({ stat_minute: 20, stat_20m: 0, stat_hour: 0 });
-    expect(await counts()).toEqual({ minute: 1490, twenty: 75, hour: 25 });
-    expect(await counts(other)).toEqual({ minute: 50, twenty: 3, hour: 1 });
+  it('drops a day of minutes as one partition once the whole day is past 35 days, and keeps the rollups', async () => {
+    // 35 days after the day's first minute plus 10 minutes: the rest of the day is still inside retention.
+    expect(await runAt(NOW_SECONDS - 2 * DAY + 35 * DAY + 600)).toEqual({
+      stat_minute: NONE,
+      stat_20m: NONE,
+      stat_hour: NONE,
+    });
+    expect(await counts()).toEqual({ minute: 1500, twenty: 75, hour: 25 });
+    const dropped = await runAt(NOW_SECONDS - DAY + 35 * DAY);
+    expect(dropped).toEqual({
+      stat_minute: { partitions: ['stat_minute_p20260227'], defaultRows: 0 },
+      stat_20m: NONE,
+      stat_hour: NONE,
+    });
+    expect(await counts()).toEqual({ minute: 60, twenty: 75, hour: 25 });
+    expect(await counts(other)).toEqual({ minute: 0, twenty: 3, hour: 1 });
   });
 
-  it('deletes 20-minute buckets after 400 days and hours after 3 years', async () => {
+  it('drops a month of 20-minute buckets once the month is past 400 days, and of hours past 3 years', async () => {
     await runAt(NOW_SECONDS + 36 * DAY);
     expect(await counts()).toEqual({ minute: 0, twenty: 75, hour: 25 });
-    await runAt(NOW_SECONDS + 401 * DAY);
+    // The month ends at NOW_SECONDS: one second short of 400 days after it, February is kept whole.
+    await runAt(NOW_SECONDS + 400 * DAY - 1);
+    expect(await counts()).toEqual({ minute: 0, twenty: 75, hour: 25 });
+    expect((await runAt(NOW_SECONDS + 400 * DAY)).stat_20m).toEqual({
+      partitions: ['stat_20m_p202602'],
+      defaultRows: 0,
+    });
     expect(await counts()).toEqual({ minute: 0, twenty: 0, hour: 25 });
-    await runAt(NOW_SECONDS + 3 * 365 * DAY + DAY);
+    await runAt(NOW_SECONDS + 3 * 365 * DAY);
     expect(await counts()).toEqual({ minute: 0, twenty: 0, hour: 0 });
     expect(await counts(other)).toEqual({ minute: 0, twenty: 0, hour: 0 });
   });
@@ -75,13 +95,19 @@ describe('statistics retention', () => {
       });
       expect(response.json()).toEqual({ accepted: 10, duplicates: 0, skipped: 1430 });
       short.clock.set(new Date((NOW_SECONDS + DAY) * 1000));
+      // No partition was made for these rows (the job did not run): the default partition's expire row by row.
+      const expired = { partitions: [], defaultRows: 1 };
       expect(await deleteExpiredStats(short.app.deps)).toEqual({
-        stat_minute: 10,
-        stat_20m: 0,
-        stat_hour: 0,
+        stat_minute: { partitions: [], defaultRows: 10 },
+        stat_20m: NONE,
+        stat_hour: NONE,
       });
       short.clock.set(new Date((NOW_SECONDS + 3 * DAY) * 1000));
-      expect(await deleteExpiredStats(short.app.deps)).toEqual({ stat_minute: 0, stat_20m: 1, stat_hour: 1 });
+      expect(await deleteExpiredStats(short.app.deps)).toEqual({
+        stat_minute: NONE,
+        stat_20m: expired,
+        stat_hour: expired,
+      });
     } finally {
       await short.close();
     }

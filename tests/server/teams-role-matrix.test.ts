@@ -17,7 +17,7 @@ import {
 } from '../helpers/server.ts';
 
 /**
- * issue 11: the role × route matrix. Every route the app registers (read from its route table, so a new route
+ * The role × route matrix. Every route the app registers (read from its route table, so a new route
  * without a row here fails) is called as an admin of team T, a viewer of T, an outsider (a member of another team)
  * and signed out, and with the admin's API tokens of T (`Bearer nodr_…`), read-only and read-write; each answer must
  * be the status written below. The token columns hold the rule that every call that changes anything refuses a
@@ -57,6 +57,7 @@ const EXPECTED: Record<string, Row> = {
   // Public calls: the same for everyone.
   'POST /auth/guest/register':                                                  [400, 400, 400, 400, 400, 400],
   'POST /auth/guest/set-new-password':                                          [400, 400, 400, 400, 400, 400],
+  'POST /auth/guest/link/check':                                                [410, 410, 410, 410, 410, 410],
   'POST /auth/guest/auth':                                                      [400, 400, 400, 400, 400, 400],
   'POST /auth/guest/auth/two-factor':                                           [400, 400, 400, 400, 400, 400],
   'POST /auth/guest/recovery-password':                                         [400, 400, 400, 400, 400, 400],
@@ -95,7 +96,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /auth/v1/sessions':                                                      [200, 200, 200, 401, 401, 401],
   'DELETE /auth/v1/sessions/others':                                            [400, 400, 400, 401, 401, 401],
   'DELETE /auth/v1/sessions/:id':                                               [400, 400, 400, 401, 401, 401],
-  // issue 13: the OpenAPI document and its reference page are public, like the web app.
+  // The OpenAPI document and its reference page are public, like the web app.
   'GET /api/openapi.json':                                                      [200, 200, 200, 200, 200, 200],
   'GET /api/docs':                                                              [200, 200, 200, 200, 200, 200],
   'GET /api/docs/':                                                             [200, 200, 200, 200, 200, 200],
@@ -130,6 +131,9 @@ const EXPECTED: Record<string, Row> = {
   'GET /auth/v1/teams/:id':                                                     [200, 200, 403, 401, 401, 401],
   'GET /auth/v1/teams/:teamId/members':                                         [200, 200, 403, 401, 401, 401],
   'GET /auth/v1/teams/:teamId/closure':                                         [200, 200, 403, 401, 401, 401],
+  // Alert channels: members read them (a channel of another team, as :id is here, is a 404); a browser session only.
+  'GET /auth/v1/teams/:teamId/alert-channels':                                  [200, 200, 403, 401, 401, 401],
+  'GET /auth/v1/teams/:teamId/alert-channels/:id/deliveries':                   [404, 404, 403, 401, 401, 401],
   'POST /api/v1/nodres/team/:teamId':                                           [200, 200, 403, 401, 200, 200],
   'GET /api/v1/nodres/team/:teamId/:id':                                        [200, 200, 403, 401, 200, 200],
   'GET /api/v1/nodres/team/:teamId/:nodrId/health':                             [200, 200, 403, 401, 200, 200],
@@ -149,6 +153,11 @@ const EXPECTED: Record<string, Row> = {
   'POST /auth/v1/teams/:teamId/closure':                                        [400, 403, 403, 401, 401, 401],
   'DELETE /auth/v1/teams/:teamId/closure':                                      [400, 403, 403, 401, 401, 401],
   'POST /auth/v1/teams/:teamId/closure/confirm':                                [400, 403, 403, 401, 401, 401],
+  'POST /auth/v1/teams/:teamId/alert-channels':                                 [400, 403, 403, 401, 401, 401],
+  'PUT /auth/v1/teams/:teamId/alert-channels/:id':                              [400, 403, 403, 401, 401, 401],
+  'DELETE /auth/v1/teams/:teamId/alert-channels/:id':                           [400, 403, 403, 401, 401, 401],
+  'POST /auth/v1/teams/:teamId/alert-channels/:id/test':                        [400, 403, 403, 401, 401, 401],
+  'POST /auth/v1/teams/:teamId/alert-channels/:id/secret':                      [400, 403, 403, 401, 401, 401],
   'POST /api/v1/nodres/team/:teamId/set_public_key/config/:configId':           [400, 403, 403, 401, 403, 400],
   'POST /api/v1/nodres/team/:teamId/docker_compose/:id':                        [400, 403, 403, 401, 403, 400],
   'DELETE /api/v1/nodres/team/:teamId/:id':                                     [400, 403, 403, 401, 403, 400],
@@ -199,6 +208,7 @@ function bodyOf(method: string, url: string): unknown {
     '/api/v1/nodres/team/:teamId': {},
     '/api/v1/statistic/settings/get/user/:user_id/team/:team_id': {},
     '/auth/v1/invitations/inspect': { hash: 'x'.repeat(43) },
+    '/auth/guest/link/check': { hash: 'x'.repeat(43), purpose: 'create_password' },
   };
   if (url.startsWith('/stats/'))
     return { startTimestamp: now - 3600, endTimestamp: now, clientId: teamId, licenceKey: [node.licenseKey] };

@@ -26,7 +26,7 @@ const limited = [...Array<number>(max).fill(200), 429];
 const allowed = Array<number>(max + 1).fill(200);
 const rotating = (i: number) => `198.18.${i >> 8}.${i & 255}`;
 
-describe('TRUST_PROXY (issue 10): whose X-Forwarded-For the rate limits believe', () => {
+describe('TRUST_PROXY: whose X-Forwarded-For the rate limits believe', () => {
   const servers: TestServer[] = [];
   const start = async (trustProxy: TrustProxy) => {
     const server = await startTestServer({ trustProxy });

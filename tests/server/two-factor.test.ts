@@ -12,7 +12,7 @@ const EXPIRED = {
   message: 'This sign-in has expired. Please enter your e-mail and password again.',
 };
 
-/** issue 10 section 9: TOTP set-up in Settings and the code step of sign-in. */
+/** TOTP set-up in Settings and the code step of sign-in. */
 describe('two-factor sign-in', () => {
   let server: TestServer;
   let users = 0;

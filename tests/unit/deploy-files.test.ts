@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 /**
- * issue 12: the Dockerfile and compose.yaml are checked by the test command. hadolint is not packaged for Debian
+ * The Dockerfile and compose.yaml are checked by the test command. hadolint is not packaged for Debian
  * 12 and no maintained npm linter exists for Dockerfiles, so these are the invariants a reviewer would check.
  */
 const root = path.resolve(import.meta.dirname, '../..');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * issue 14 step 5: the layers hold because biome.json refuses imports against their direction
+ * The layers hold because biome.json refuses imports against their direction
  * (docs/architecture.md, "Layers"). Each case is an import written in a file of some folder; Biome lints them all
  * with the project's own biome.json in a scratch copy of the folder layout, and each must be refused or allowed.
  */
@@ -112,7 +112,7 @@ afterAll(() => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-describe('import rules (biome.json, issue 14 step 5)', () => {
+describe('import rules (biome.json)', () => {
   it.each(cases)('%s importing %s is allowed: %s', (file, specifier, allowed) => {
     const line = cases.filter(([f]) => f === file).findIndex(([, s]) => s === specifier) + 1;
     expect(refused.has(`${file}:${line}`)).toBe(!allowed);

@@ -22,7 +22,6 @@ export const linkConfirmationMachine = setup({
   actors: {
     // Each kind of link provides its own call (see link-confirmation.actors.ts).
     redeem: fromPromise<unknown, LinkConfirmationInput>(async () => {
-      // Stryker disable next-line StringLiteral: a developer's hint; the machine ends in 'error' whatever the message.
       throw new Error('linkConfirmationMachine: provide the redeem actor');
     }),
   },

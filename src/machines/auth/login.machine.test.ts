@@ -28,7 +28,7 @@ describe('login machine, model', () => {
       actorDone('signIn', token),
       actorDone('signIn', challenge),
       actorError('signIn', new ApiError(401, 'invalid_credentials', 'Incorrect e-mail or password')),
-      // issue 10 section 9: the code step.
+      // The code step.
       { type: 'code.submit', code: '123 456' },
       { type: 'code.submit', code: '12' },
       { type: 'login.edit', field: 'code' },
@@ -151,7 +151,7 @@ describe('login machine, behaviour', () => {
     );
   });
 
-  it('says the server cannot be reached, not that the password is wrong, when sign-in never left (issue 9)', async () => {
+  it('says the server cannot be reached, not that the password is wrong, when sign-in never left', async () => {
     const { actor } = start(async () => {
       throw new NetworkError(new TypeError('Failed to fetch'));
     });

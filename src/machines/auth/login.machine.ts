@@ -13,7 +13,7 @@ export interface LoginContext {
   errors: FieldErrors<Field>;
   /** spec 3 and 8: the error code of the last failed sign-in. */
   errorCode: string | null;
-  /** issue 10 section 9: the password step's challenge, while the code step is open. */
+  /** The password step's challenge, while the code step is open. */
   challenge: string | null;
   /** The code as sent, normalized. */
   code: string;
@@ -49,7 +49,7 @@ function codeFailureText(failure: RequestFailure): string {
 
 /**
  * spec 4, Login: start, then success (token stored, go to My NODR) or failure (token cleared, error code kept).
- * issue 10 section 9: with two-factor sign-in on, the password step answers a challenge and a code step follows.
+ * With two-factor sign-in on, the password step answers a challenge and a code step follows.
  */
 export const loginMachine = setup({
   types: { context: {} as LoginContext, events: {} as LoginEvent },
@@ -208,7 +208,7 @@ export const loginMachine = setup({
         },
       },
     },
-    // issue 10 section 9: the second step, a TOTP code or a recovery code for the challenge.
+    // The second step, a TOTP code or a recovery code for the challenge.
     code: {
       initial: 'idle',
       on: { 'code.cancel': { target: 'idle', actions: 'forgetChallenge' } },

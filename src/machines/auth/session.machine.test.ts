@@ -82,7 +82,7 @@ describe('session machine, behaviour', () => {
   });
 });
 
-describe('session machine, an outage (issue 9)', () => {
+describe('session machine, an outage', () => {
   it('keeps the user signed in when a recheck cannot reach the server or it drains, and signs out on a 401', async () => {
     const answers: (() => Promise<User>)[] = [
       async () => user,

@@ -71,7 +71,7 @@ export const sessionMachine = setup({
                 target: '#session.unauthenticated',
                 actions: 'forgetUser',
               },
-              // issue 9: an outage or a restart does not end the session; the reconnecting banner says what is up.
+              // An outage or a restart does not end the session; the reconnecting banner says what is up.
               { target: 'idle' },
             ],
           },

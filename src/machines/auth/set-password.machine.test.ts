@@ -1,9 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { LINK_GONE, type LinkCheckInput } from '../../../contracts/password-link.ts';
 import { actorDone, actorError, createMachineModel } from '../../../tests/model/machine-model.ts';
 import type { PasswordStep, SetNewPasswordInput } from '../../api/auth.ts';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, NetworkError } from '../../api/client.ts';
 import { setPasswordMachine } from './set-password.machine.ts';
+
+const input = { hash: 'h4sh', purpose: 'create_password' } as const;
+/** The link check answers at once: these tests start with a link known to work. */
+const liveLink = fromPromise<{ ok: true }, LinkCheckInput>(async () => ({ ok: true }));
+const gone = new ApiError(410, LINK_GONE.error, LINK_GONE.message);
 
 const token = {
   access_token: 'n3w',
@@ -20,8 +26,12 @@ const challenge = {
 
 describe('set-password machine, model', () => {
   const model = createMachineModel(setPasswordMachine, {
-    input: { hash: 'h4sh' },
+    input,
     events: [
+      actorDone('checkLink', { ok: true }),
+      actorError('checkLink', gone),
+      actorError('checkLink', new NetworkError(new TypeError('Failed to fetch'))),
+      { type: 'link.retry' },
       { type: 'password.submit', password: 'secret1', confirm: 'secret1' },
       { type: 'password.submit', password: '', confirm: '' },
       { type: 'password.submit', password: 'short', confirm: 'other' },
@@ -44,10 +54,11 @@ describe('set-password machine, behaviour', () => {
     const storeToken = vi.fn();
     const goNext = vi.fn();
     const machine = setPasswordMachine.provide({
-      actors: { savePassword: fromPromise(({ input }) => save(input)) },
+      actors: { checkLink: liveLink, savePassword: fromPromise(({ input }) => save(input)) },
       actions: { storeToken: (_, params) => storeToken(params.token), goNext },
     });
-    const actor = createActor(machine, { input: { hash: 'h4sh' } }).start();
+    const actor = createActor(machine, { input }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
     actor.send({ type: 'password.submit', password: ' secret1 ', confirm: 'secret1  ' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('signedIn'));
     expect(save).toHaveBeenCalledWith({ hash: 'h4sh', password: 'secret1', confirm: 'secret1' });
@@ -55,8 +66,10 @@ describe('set-password machine, behaviour', () => {
     expect(goNext).toHaveBeenCalledOnce();
   });
 
-  it('keeps the rules of spec 5', () => {
-    const actor = createActor(setPasswordMachine, { input: { hash: 'h' } }).start();
+  it('keeps the rules of spec 5', async () => {
+    const machine = setPasswordMachine.provide({ actors: { checkLink: liveLink } });
+    const actor = createActor(machine, { input }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
     const submit = (password: string, confirm: string) => {
       actor.send({ type: 'password.submit', password, confirm });
       return actor.getSnapshot().context.errors;
@@ -70,19 +83,56 @@ describe('set-password machine, behaviour', () => {
     expect(actor.getSnapshot().context.errors).toEqual({});
   });
 
-  it('sends the person to sign in with a code when the account has two-factor sign-in on (issue 10)', async () => {
+  it('sends the person to sign in with a code when the account has two-factor sign-in on', async () => {
     const storeToken = vi.fn();
     const goNext = vi.fn();
     const goToSignIn = vi.fn();
     const machine = setPasswordMachine.provide({
-      actors: { savePassword: fromPromise<PasswordStep, SetNewPasswordInput>(async () => challenge) },
+      actors: {
+        checkLink: liveLink,
+        savePassword: fromPromise<PasswordStep, SetNewPasswordInput>(async () => challenge),
+      },
       actions: { storeToken: (_, params) => storeToken(params.token), goNext, goToSignIn },
     });
-    const actor = createActor(machine, { input: { hash: 'h4sh' } }).start();
+    const actor = createActor(machine, { input }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
     actor.send({ type: 'password.submit', password: 'secret1', confirm: 'secret1' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('codeNeeded'));
     expect(goToSignIn).toHaveBeenCalledOnce();
     expect(storeToken).not.toHaveBeenCalled();
     expect(goNext).not.toHaveBeenCalled();
+  });
+
+  it('checks the link when it starts, with its purpose, and takes no password for a link that is gone', async () => {
+    const check = vi.fn(async (_input: unknown) => {
+      throw gone;
+    });
+    const machine = setPasswordMachine.provide({
+      actors: { checkLink: fromPromise(({ input }) => check(input)) },
+    });
+    const actor = createActor(machine, { input: { hash: 'h4sh', purpose: 'reset_password' } }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('expired'));
+    expect(check).toHaveBeenCalledWith({ hash: 'h4sh', purpose: 'reset_password' });
+    actor.send({ type: 'password.submit', password: 'secret1', confirm: 'secret1' });
+    expect(actor.getSnapshot().value).toBe('expired');
+  });
+
+  it('offers to check again when the check could not reach the server', async () => {
+    let calls = 0;
+    const machine = setPasswordMachine.provide({
+      actors: {
+        checkLink: fromPromise<{ ok: true }, LinkCheckInput>(async () => {
+          calls += 1;
+          if (calls === 1) throw new NetworkError(new TypeError('Failed to fetch'));
+          return { ok: true };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('checkFailed'));
+    expect(actor.getSnapshot().context.errors.form).toBeTruthy();
+    actor.send({ type: 'link.retry' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(actor.getSnapshot().context.errors).toEqual({});
   });
 });

@@ -14,7 +14,7 @@ const UNEXPECTED: RequestFailure = {
   message: 'Something went wrong. Please try again.',
 };
 
-/** Turns what an API actor rejected with into a code and a message (issue 9: an unreachable server says so). */
+/** Turns what an API actor rejected with into a code and a message (an unreachable server says so). */
 export function toRequestFailure(error: unknown): RequestFailure {
   if (error instanceof ApiError) return { code: error.code, message: error.message };
   return isUnreachable(error) ? OFFLINE : UNEXPECTED;

@@ -1,7 +1,8 @@
 import { create } from 'superstruct';
 import { fromCallback } from 'xstate';
 import { SHUTDOWN_EVENT } from '../../../contracts/event-stream.ts';
-import { HEALTH_EVENT, type NodeHealthEvent } from '../../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../../contracts/node-health.schema.ts';
+import { HEALTH_EVENT } from '../../../contracts/node-health.ts';
 import { NodeHealthEventStruct } from '../../api/nodes.ts';
 
 /** What the stream actor sends back to the event-stream machine. */
@@ -9,9 +10,9 @@ export type EventStreamEvent =
   | { type: 'sse.open' }
   | { type: 'sse.message'; value: number }
   | { type: 'sse.error' }
-  /** issue 9: the named `health` event, one node offline or back. */
+  /** The named `health` event, one node offline or back. */
   | { type: 'sse.health'; health: NodeHealthEvent }
-  /** The server said it is shutting down (issue 10). */
+  /** The server said it is shutting down. */
   | { type: 'sse.shutdown' };
 
 /**
@@ -28,7 +29,7 @@ export const eventSourceActor = fromCallback<EventStreamEvent, { url: string }>(
     source.close();
     sendBack({ type: 'sse.shutdown' });
   });
-  // issue 9: a node went offline or came back; a body of another shape is ignored, never thrown.
+  // A node went offline or came back; a body of another shape is ignored, never thrown.
   source.addEventListener(HEALTH_EVENT, (message: MessageEvent<string>) => {
     try {
       sendBack({ type: 'sse.health', health: create(JSON.parse(message.data), NodeHealthEventStruct) });

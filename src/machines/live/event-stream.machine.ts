@@ -1,13 +1,13 @@
 import { assign, setup } from 'xstate';
 import { STREAM_EVENT } from '../../../contracts/event-stream.ts';
-import type { NodeHealthEvent } from '../../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../../contracts/node-health.schema.ts';
 import { type EventStreamEvent, eventSourceActor } from './event-stream.actors.ts';
 
 export interface EventStreamContext {
   url: string;
   /** Milliseconds to wait before the next reconnection. */
   retryDelay: number;
-  /** While waiting: when (epoch ms, by `now`) the next attempt starts, for the reconnecting banner (issue 9). */
+  /** While waiting: when (epoch ms, by `now`) the next attempt starts, for the reconnecting banner. */
   nextRetryAt: number | null;
   /** The clock the banner counts down by; the app's is Date.now, a test's its own. */
   now: () => number;
@@ -43,13 +43,13 @@ export const eventStreamMachine = setup({
   actions: {
     /** Given by the app: the screens reload their data (the spec's page reload, without losing the page). */
     refresh: (_, _value: number) => {},
-    /** Given by the app: the node's card shows its new health (issue 9). */
+    /** Given by the app: the node's card shows its new health. */
     health: (_, _health: NodeHealthEvent) => {},
-    /** Given by the app: a stream that had broken is open again, so every visible screen refetches (issue 9). */
+    /** Given by the app: a stream that had broken is open again, so every visible screen refetches. */
     reconnected: () => {},
     /**
      * Given by the app: the stream broke, perhaps because the session ended elsewhere (an EventSource cannot tell a
-     * 401 from an outage), so the app asks the server, whose 401 sends the tab to sign in (issue 9).
+     * 401 from an outage), so the app asks the server, whose 401 sends the tab to sign in.
      */
     broken: () => {},
     planRetry: assign(({ context }) => ({ nextRetryAt: context.now() + context.retryDelay })),

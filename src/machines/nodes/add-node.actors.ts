@@ -4,7 +4,7 @@ import { fromRequest } from '../common/from-request.ts';
 export interface AddNodeStart {
   /** spec 7 POST v1/configs: the carousel of step 1. */
   configs: Config[];
-  /** How many nodes the team has: at 3 the flow shows the 'soon' text before step 1 (issue 9). */
+  /** How many nodes the team has: at 3 the flow shows the 'soon' text before step 1. */
   nodeCount: number;
 }
 

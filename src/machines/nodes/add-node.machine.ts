@@ -55,7 +55,7 @@ export const addNodeMachine = setup({
     finish: () => {},
   },
   guards: {
-    // spec 4 and 9: at 3 nodes adding is not possible; issue 9: say so before step 1, not after the key.
+    // spec 4 and 9: at 3 nodes adding is not possible; say so before step 1, not after the key.
     teamFull: (_, start: AddNodeStart) => start.nodeCount >= MAX_NODES,
     // spec 5: only a configuration with status 10 is selectable.
     configAvailable: ({ context, event }) =>

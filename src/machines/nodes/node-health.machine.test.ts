@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { NodeHealthAnswer } from '../../../contracts/node-health.ts';
+import type { NodeHealthAnswer } from '../../../contracts/node-health.schema.ts';
 import { actorDone, actorError, createMachineModel } from '../../../tests/model/machine-model.ts';
 import { ApiError } from '../../api/client.ts';
 import { GENERIC_FAILURE } from '../../lib/node-messages.ts';

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { NodeHealthAnswer } from '../../../contracts/node-health.ts';
+import type { NodeHealthAnswer } from '../../../contracts/node-health.schema.ts';
 import { actionFailure, type Failure } from '../../lib/node-messages.ts';
 import { loadNodeHealth } from './node-health.actors.ts';
 
@@ -13,7 +13,7 @@ export interface NodeHealthContext {
 export type NodeHealthMachineEvent = { type: 'health.retry' } | { type: 'health.reload' };
 
 /**
- * The health history of one node (issue 9), fetched when its card is expanded: last seen and the recent
+ * The health history of one node, fetched when its card is expanded: last seen and the recent
  * transitions. A health event for the node reloads it; the shown history stays on screen meanwhile.
  */
 export const nodeHealthMachine = setup({

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, sendParent, setup } from 'xstate';
-import type { NodeHealthEvent } from '../../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../../contracts/node-health.schema.ts';
 import { MAX_NODES } from '../../../contracts/node-rules.ts';
 import type { Config, Node } from '../../api/nodes.ts';
 import { actionFailure, type Failure } from '../../lib/node-messages.ts';
@@ -21,7 +21,7 @@ export interface NodeListContext {
 export type NodeListEvent =
   | { type: 'nodes.reload' }
   | { type: 'nodes.retry' }
-  /** issue 9: the stream's `event: health`, one node offline or back. */
+  /** The stream's `event: health`, one node offline or back. */
   | { type: 'nodes.health'; health: NodeHealthEvent }
   | { type: 'nodes.add' }
   | { type: 'soon.close' };
@@ -33,7 +33,7 @@ export const cardId = (nodeId: number): string => `node-${nodeId}`;
  * The My NODR list (spec 2, 4): loads the team's nodes and the configurations, reloads both on request (a live
  * update, a delete), and decides whether the add action may go to the add flow or opens the 'soon' modal. It spawns
  * one node actor per node and forwards every update to it: a reload's node and configurations, and each health
- * event (issue 9), applied without a reload. Actors of nodes that left the list are stopped.
+ * event, applied without a reload. Actors of nodes that left the list are stopped.
  */
 export const nodeListMachine = setup({
   types: {
@@ -82,7 +82,7 @@ export const nodeListMachine = setup({
     assignHealth: assign(({ context }, health: NodeHealthEvent) => ({
       nodes: context.nodes.map((node) => (node.id === health.nodeId ? applyHealth(node, health) : node)),
     })),
-    /** issue 9: a health event reaches its node's actor too (typed by hand, as forwardLoaded). */
+    /** A health event reaches its node's actor too (typed by hand, as forwardLoaded). */
     forwardHealth: enqueueActions<
       NodeListContext,
       NodeListEvent,

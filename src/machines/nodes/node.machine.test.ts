@@ -34,7 +34,7 @@ describe('node machine, model', () => {
       sync(launching),
       sync(suspended),
       sync(deleted),
-      // issue 9: a refetch can say offline or back; a health event forwarded by the list says offline.
+      // A refetch can say offline or back; a health event forwarded by the list says offline.
       sync({ ...active, online: false }),
       sync({ ...active, online: true }),
       { type: 'node.health', health: wentOffline },
@@ -136,7 +136,7 @@ describe('node machine, behaviour', () => {
       'deleted',
     ]);
     expect(shown({ ...active, online: false })).toBe('offline');
-    // issue 9: offline is a health state of an active node only; an inactive node that stopped reporting is inactive.
+    // Offline is a health state of an active node only; an inactive node that stopped reporting is inactive.
     expect(shown({ ...inactive, online: false })).toBe('inactive');
   });
 
@@ -241,7 +241,7 @@ describe('node machine, behaviour', () => {
     });
   });
 
-  it('says the server cannot be reached, and drops the message on the next success or refetch (issue 9)', async () => {
+  it('says the server cannot be reached, and drops the message on the next success or refetch', async () => {
     const toggle = vi.fn<Call>(async () => {
       throw new NetworkError(new TypeError('Failed to fetch'));
     });

@@ -1,5 +1,5 @@
 import { type ActorRefFrom, and, assign, not, type SnapshotFrom, setup, stateIn } from 'xstate';
-import type { NodeHealthEvent } from '../../../contracts/node-health.ts';
+import type { NodeHealthEvent } from '../../../contracts/node-health.schema.ts';
 import { isNodeNameTooLong } from '../../../contracts/node-rules.ts';
 import { hasInvisibleCharacters } from '../../../contracts/visible-text.ts';
 import type { Config, Node } from '../../api/nodes.ts';
@@ -28,7 +28,7 @@ export interface NodeContext {
 
 export type NodeEvent =
   | { type: 'node.sync'; node: Node; configs: Config[] }
-  /** issue 9: the stream's `event: health` for this node, forwarded by the list. */
+  /** The stream's `event: health` for this node, forwarded by the list. */
   | { type: 'node.health'; health: NodeHealthEvent }
   | { type: 'node.power' }
   | { type: 'node.settings' }
@@ -104,7 +104,7 @@ export const nodeMachine = setup({
     saved: false,
   }),
   on: {
-    // issue 9: a refetch shows the node as it is now, so the error of an earlier failed action goes with it.
+    // A refetch shows the node as it is now, so the error of an earlier failed action goes with it.
     'node.sync': {
       actions: [
         { type: 'sync', params: ({ event }) => ({ node: event.node, configs: event.configs }) },
@@ -134,7 +134,7 @@ export const nodeMachine = setup({
           initial: 'hardware',
           states: { hardware: {}, misconfigured: {}, launching: {} },
         },
-        // issue 9: an active node is online until the server says it stopped reporting; offline is a health state
+        // An active node is online until the server says it stopped reporting; offline is a health state
         // beside status 10, so every spec 4 rule for an active node (power, settings) still applies.
         active: {
           initial: 'online',
@@ -269,7 +269,7 @@ export const nodeMachine = setup({
 export type NodeActorRef = ActorRefFrom<typeof nodeMachine>;
 export type NodeSnapshot = SnapshotFrom<typeof nodeMachine>;
 
-/** The card's status label, read from the status region: its leaf, Offline for an active node gone quiet (issue 9). */
+/** The card's status label, read from the status region: its leaf, Offline for an active node gone quiet. */
 export function shownStatus(snapshot: NodeSnapshot): CardStatus {
   const { status } = snapshot.value;
   if (typeof status === 'string') return status;
@@ -277,7 +277,7 @@ export function shownStatus(snapshot: NodeSnapshot): CardStatus {
   return status.active === 'offline' ? 'offline' : 'active';
 }
 
-/** issue 9: a node just added waits for its first check (configuring hardware, never seen); its card says how to start it. */
+/** A node just added waits for its first check (configuring hardware, never seen); its card says how to start it. */
 export function awaitsFirstCheck(snapshot: NodeSnapshot): boolean {
   return snapshot.matches({ status: { configuring: 'hardware' } }) && !snapshot.context.node.lastSeenAt;
 }

@@ -10,7 +10,7 @@ export interface ActivityContext {
 
 export type ActivityEvent = { type: 'activity.refresh' };
 
-/** issue 10, Settings > Recent activity: loads the account's security events; refresh loads them again. */
+/** Settings > Recent activity: loads the account's security events; refresh loads them again. */
 export const activityMachine = setup({
   types: {
     context: {} as ActivityContext,

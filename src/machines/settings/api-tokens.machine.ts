@@ -70,7 +70,7 @@ function requestOf(context: ApiTokensContext): CreateApiTokenBody {
 }
 
 /**
- * issue 13, Settings > API tokens: lists the person's tokens, creates one with the current password (its secret
+ * Settings > API tokens: lists the person's tokens, creates one with the current password (its secret
  * shown once, until the person says they are done), and revokes one after a confirmation. A failed call keeps the list and says why.
  */
 export const apiTokensMachine = setup({

@@ -26,5 +26,5 @@ export const pendingEmailChangeActor = pendingRequestWith({
 /** spec 2, /changeEmail/{hash}: POST v1/profile_settings/change_email/accept, without sign-in. */
 export const emailChangeLinkMachine = confirmingLinkWith(acceptEmailChange);
 
-/** issue 10, /cancelEmailChange/{hash}: POST v1/profile_settings/change_email/cancel, the old mailbox's one click. */
+/** /cancelEmailChange/{hash}: POST v1/profile_settings/change_email/cancel, the old mailbox's one click. */
 export const cancelEmailChangeLinkMachine = confirmingLinkWith(cancelEmailChange);

@@ -27,12 +27,12 @@ const settled = {
       params: ({ event }: { event: { settings: Partial<NotificationSettings> } }) => event.settings,
     },
   },
-  // issue 9 section 5: after an outage, or when the tab comes back, the settings may have changed elsewhere.
+  // After an outage, or when the tab comes back, the settings may have changed elsewhere.
   'notifications.reload': '#notifications.loading',
 } as const;
 
 /**
- * issue 9 section 2, Settings > Notifications: loads the user's alert settings; each change of a control is saved at
+ * Settings > Notifications: loads the user's alert settings; each change of a control is saved at
  * once (the controls are disabled while it is sent), confirmed "Saved", or undone with the error on failure.
  */
 export const notificationsMachine = setup({

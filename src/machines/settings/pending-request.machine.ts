@@ -25,7 +25,6 @@ export type PendingRequestParentEvent = { type: 'request.resent' };
 // Each kind of request provides its own calls with `.provide()` (see pending-request.actors.ts).
 const notProvided = (name: string) =>
   fromPromise<unknown, { id: number }>(async () => {
-    // Stryker disable next-line StringLiteral: a developer's hint; every failure that is no answer reads the same.
     throw new Error(`pendingRequestMachine: provide the ${name} actor`);
   });
 

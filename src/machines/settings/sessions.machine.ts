@@ -20,14 +20,12 @@ export type SessionsEvent =
   | { type: 'sessions.dismiss' };
 
 function signedOutBy(target: SignOutTarget | null, browser: SignedInBrowser): boolean {
-  // Stryker disable next-line OptionalChaining: a target is always kept before this runs (confirming, revoking).
   if (target?.kind === 'others') return !browser.current;
-  // Stryker disable next-line OptionalChaining: a target is always kept before this runs (confirming, revoking).
   return target?.kind === 'one' && target.id === browser.id;
 }
 
 /**
- * issue 10, Settings > Sessions: loads the signed-in browsers, then signs one out or all others after the user
+ * Settings > Sessions: loads the signed-in browsers, then signs one out or all others after the user
  * confirms. A signed-out browser leaves the list at once; a failed call keeps the list and shows why.
  */
 export const sessionsMachine = setup({
@@ -58,7 +56,6 @@ export const sessionsMachine = setup({
     })),
   },
   guards: {
-    // Stryker disable next-line OptionalChaining: a target is always kept before this runs (confirming, revoking).
     signsOutOne: ({ context }) => context.target?.kind === 'one',
   },
 }).createMachine({
@@ -83,7 +80,7 @@ export const sessionsMachine = setup({
     ready: {
       on: {
         'sessions.ask': { target: 'confirming', actions: 'keepTarget' },
-        // issue 9: the event stream is back after an outage; the list may be stale.
+        // The event stream is back after an outage; the list may be stale.
         'sessions.retry': 'loading',
       },
     },
@@ -99,7 +96,6 @@ export const sessionsMachine = setup({
       invoke: {
         id: 'revokeSession',
         src: 'revokeSession',
-        // Stryker disable next-line OptionalChaining: a target is always kept before this runs (confirming, revoking).
         input: ({ context }) => ({ id: context.target?.kind === 'one' ? context.target.id : 0 }),
         onDone: { target: 'ready', actions: 'dropSignedOut' },
         onError: {

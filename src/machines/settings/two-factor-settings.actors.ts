@@ -1,6 +1,7 @@
 import {
   disableTwoFactor,
   enableTwoFactor,
+  newRecoveryCodes,
   type RecoveryCodes,
   setUpTwoFactor,
   type TwoFactorSetUp,
@@ -22,4 +23,9 @@ export const enable = fromRequest<RecoveryCodes, { code: string }>(({ input, sig
 /** POST v1/two-factor/disable */
 export const disable = fromRequest<unknown, { password: string; code: string }>(({ input, signal }) =>
   disableTwoFactor(input, signal),
+);
+
+/** POST v1/two-factor/recovery-codes */
+export const renewCodes = fromRequest<RecoveryCodes, { password: string; code: string }>(
+  ({ input, signal }) => newRecoveryCodes(input, signal),
 );

@@ -2,7 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { normalizeCode, RECOVERY_CODE, TOTP_CODE, twoFactorMessages } from '../../../contracts/two-factor.ts';
 import { authMessages, type FieldErrors, withoutError } from '../auth/auth-validation.ts';
 import { type RequestFailure, toRequestFailure } from '../common/request-error.ts';
-import { disable, enable, loadStatus, setUp } from './two-factor-settings.actors.ts';
+import { disable, enable, loadStatus, renewCodes, setUp } from './two-factor-settings.actors.ts';
 
 export type TwoFactorField = 'code' | 'password';
 
@@ -15,8 +15,8 @@ export interface TwoFactorSettingsContext {
   code: string;
   password: string;
   errors: FieldErrors<TwoFactorField>;
-  /** The last change that worked, for a status line ('on' or 'off'). */
-  changed: 'on' | 'off' | null;
+  /** The last change that worked, for a status line: turned on or off, or new recovery codes made. */
+  changed: 'on' | 'off' | 'codes' | null;
 }
 
 export type TwoFactorSettingsEvent =
@@ -26,6 +26,8 @@ export type TwoFactorSettingsEvent =
   | { type: 'twoFactor.finish' }
   | { type: 'twoFactor.turnOff' }
   | { type: 'twoFactor.disable'; password: string; code: string }
+  | { type: 'twoFactor.newCodes' }
+  | { type: 'twoFactor.renew'; password: string; code: string }
   | { type: 'twoFactor.edit'; field: TwoFactorField }
   | { type: 'twoFactor.cancel' }
   | { type: 'twoFactor.retry' };
@@ -39,13 +41,17 @@ function failureErrors(failure: RequestFailure): FieldErrors<TwoFactorField> {
 
 const fresh = { code: '', password: '', errors: {} };
 
+/** The two forms that take the password and a code: turning off, and making new recovery codes. */
+const PASSWORD_AND_CODE = ['twoFactor.disable', 'twoFactor.renew'] as const;
+
 /**
- * issue 10 section 9, Settings: turn two-factor sign-in on (scan, confirm with a code, keep the recovery codes
- * shown once) or off (password and a code). Collapsed like Change password; opening it loads the status.
+ * Settings: turn two-factor sign-in on (scan, confirm with a code, keep the recovery codes
+ * shown once) or off (password and a code), or make new recovery codes (password and a code, shown once, the old
+ * ones end). Collapsed like Change password; opening it loads the status.
  */
 export const twoFactorSettingsMachine = setup({
   types: { context: {} as TwoFactorSettingsContext, events: {} as TwoFactorSettingsEvent },
-  actors: { loadStatus, setUp, enable, disable },
+  actors: { loadStatus, setUp, enable, disable, renewCodes },
   actions: {
     keepSetUp: assign((_, params: { secret: string; uri: string }) => ({ ...params, ...fresh })),
     keepCode: assign({
@@ -55,14 +61,14 @@ export const twoFactorSettingsMachine = setup({
       },
       errors: {},
     }),
-    keepDisable: assign(({ event }) => {
-      assertEvent(event, 'twoFactor.disable');
+    keepPasswordAndCode: assign(({ event }) => {
+      assertEvent(event, PASSWORD_AND_CODE);
       return { code: normalizeCode(event.code), password: event.password, errors: {} };
     }),
     showCodeError: assign({ errors: { code: twoFactorMessages.codeRequired } }),
-    showDisableErrors: assign({
+    showPasswordAndCodeErrors: assign({
       errors: ({ event }) => {
-        assertEvent(event, 'twoFactor.disable');
+        assertEvent(event, PASSWORD_AND_CODE);
         const { password, code } = event;
         const errors: FieldErrors<TwoFactorField> = {};
         if (password === '') errors.password = authMessages.required;
@@ -87,6 +93,7 @@ export const twoFactorSettingsMachine = setup({
     })),
     forget: assign({ secret: '', uri: '', recoveryCodes: [], ...fresh }),
     markOn: assign({ changed: 'on' as const }),
+    markNewCodes: assign({ changed: 'codes' as const }),
     markOff: assign({ changed: 'off' as const }),
   },
   guards: {
@@ -96,8 +103,8 @@ export const twoFactorSettingsMachine = setup({
       assertEvent(event, 'twoFactor.confirm');
       return TOTP_CODE.test(normalizeCode(event.code));
     },
-    disableFormValid: ({ event }) => {
-      assertEvent(event, 'twoFactor.disable');
+    passwordAndCodeValid: ({ event }) => {
+      assertEvent(event, PASSWORD_AND_CODE);
       if (event.password === '') return false;
       const typed = normalizeCode(event.code);
       return TOTP_CODE.test(typed) || RECOVERY_CODE.test(typed);
@@ -161,10 +168,13 @@ export const twoFactorSettingsMachine = setup({
             input: ({ context }) => ({ code: context.code }),
             onDone: {
               target: '#twoFactorSettings.showingCodes',
-              actions: {
-                type: 'keepRecoveryCodes',
-                params: ({ event }) => ({ codes: event.output.recovery_codes }),
-              },
+              actions: [
+                {
+                  type: 'keepRecoveryCodes',
+                  params: ({ event }) => ({ codes: event.output.recovery_codes }),
+                },
+                'markOn',
+              ],
             },
             onError: {
               target: 'scanning',
@@ -174,21 +184,26 @@ export const twoFactorSettingsMachine = setup({
         },
       },
     },
-    // The recovery codes are shown this once; 'Done' forgets them.
+    // The recovery codes (on turning on, or new ones) are shown this once; 'Done' forgets them.
     showingCodes: {
       on: {
-        'twoFactor.finish': { target: 'on', actions: ['forget', 'markOn'] },
+        'twoFactor.finish': { target: 'on', actions: 'forget' },
       },
     },
     on: {
       initial: 'idle',
       states: {
-        idle: { on: { 'twoFactor.turnOff': { target: 'confirming', actions: 'forget' } } },
+        idle: {
+          on: {
+            'twoFactor.turnOff': { target: 'confirming', actions: 'forget' },
+            'twoFactor.newCodes': { target: 'confirmingNewCodes', actions: 'forget' },
+          },
+        },
         confirming: {
           on: {
             'twoFactor.disable': [
-              { guard: 'disableFormValid', target: 'disabling', actions: 'keepDisable' },
-              { actions: 'showDisableErrors' },
+              { guard: 'passwordAndCodeValid', target: 'disabling', actions: 'keepPasswordAndCode' },
+              { actions: 'showPasswordAndCodeErrors' },
             ],
             'twoFactor.edit': { actions: 'clearFieldError' },
             'twoFactor.cancel': { target: 'idle', actions: 'forget' },
@@ -202,6 +217,38 @@ export const twoFactorSettingsMachine = setup({
             onDone: { target: '#twoFactorSettings.off', actions: ['forget', 'markOff'] },
             onError: {
               target: 'confirming',
+              actions: { type: 'keepFailure', params: ({ event }) => toRequestFailure(event.error) },
+            },
+          },
+        },
+        // New recovery codes take the password and a code, as turning off does: they replace the old ones.
+        confirmingNewCodes: {
+          on: {
+            'twoFactor.renew': [
+              { guard: 'passwordAndCodeValid', target: 'renewing', actions: 'keepPasswordAndCode' },
+              { actions: 'showPasswordAndCodeErrors' },
+            ],
+            'twoFactor.edit': { actions: 'clearFieldError' },
+            'twoFactor.cancel': { target: 'idle', actions: 'forget' },
+          },
+        },
+        renewing: {
+          invoke: {
+            id: 'renewCodes',
+            src: 'renewCodes',
+            input: ({ context }) => ({ password: context.password, code: context.code }),
+            onDone: {
+              target: '#twoFactorSettings.showingCodes',
+              actions: [
+                {
+                  type: 'keepRecoveryCodes',
+                  params: ({ event }) => ({ codes: event.output.recovery_codes }),
+                },
+                'markNewCodes',
+              ],
+            },
+            onError: {
+              target: 'confirmingNewCodes',
               actions: { type: 'keepFailure', params: ({ event }) => toRequestFailure(event.error) },
             },
           },

@@ -1,5 +1,5 @@
 import { unsubscribe } from '../../api/notifications.ts';
 import { confirmingLinkWith } from '../auth/link-confirmation.actors.ts';
 
-/** issue 9 section 2, /unsubscribe/{token}: POST {auth}v1/notifications/unsubscribe `{ token }`, without sign-in. */
+/** /unsubscribe/{token}: POST {auth}v1/notifications/unsubscribe `{ token }`, without sign-in. */
 export const unsubscribeLinkMachine = confirmingLinkWith(unsubscribe);

@@ -20,7 +20,6 @@ function series(interval: number): StatSeries {
     uplink: empty,
     delivered: empty,
     input: empty,
-    chart: { uplink: [], delivered: [], input: [], quality: [], ratio: [] },
     quality: empty,
     ratio: empty,
     filled: 0,

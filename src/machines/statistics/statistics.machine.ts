@@ -236,7 +236,7 @@ export const statisticsMachine = setup({
                 onError: 'failed',
               },
             },
-            // The figures on screen; they are read again on a timer while the page is visible (issue 9).
+            // The figures on screen; they are read again on a timer while the page is visible.
             ready: {
               after: {
                 refreshDelay: [{ guard: 'pageVisible', target: 'refreshing' }, { target: 'stale' }],
@@ -316,7 +316,7 @@ export const isLoadingStat = (snapshot: StatisticsSnapshot) =>
 export const isStatError = (snapshot: StatisticsSnapshot) =>
   snapshot.matches('unavailable') || snapshot.matches({ active: { view: 'failed' } });
 
-/** A timed refresh of the figures on screen is running (issue 9). */
+/** A timed refresh of the figures on screen is running. */
 export const isRefreshing = (snapshot: StatisticsSnapshot) =>
   snapshot.matches({ active: { view: 'refreshing' } });
 

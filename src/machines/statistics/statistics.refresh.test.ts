@@ -25,7 +25,6 @@ function series(asOf: number | null): StatSeries {
     uplink: one(),
     delivered: one(),
     input: one(),
-    chart: { uplink: [], delivered: [], input: [], quality: [], ratio: [] },
     quality: one(),
     ratio: one(),
     filled: 1,

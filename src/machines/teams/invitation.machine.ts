@@ -35,7 +35,7 @@ const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 const codeOf = (error: unknown) => toRequestFailure(error).code;
 
 /**
- * issue 11, the invitation link page (/invitation?hash=…): reads the invitation, then who is signed in. The invited
+ * The invitation link page (/invitation?hash=…): reads the invitation, then who is signed in. The invited
  * address accepts or declines; another signed-in address is told so and may sign out; a signed-out person is sent
  * through sign-in or the registration path with the link kept (`rememberInvitation`), and the app accepts once they
  * are signed in. Navigation and storage are given with `.provide()` (STYLE 3).
@@ -72,7 +72,6 @@ export const invitationMachine = setup({
     // Addresses compare without case: the server keeps them lower-case (spec 5).
     isSignedIn: ({ context }) => context.signedInAs !== null,
     isForMe: ({ context }, user: User) =>
-      // Stryker disable next-line OptionalChaining: the session is checked only after the invitation was read.
       user.email.toLowerCase() === context.invitation?.email.toLowerCase(),
   },
 }).createMachine({

@@ -22,7 +22,7 @@ export type MyInvitationsEvent =
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 
 /**
- * issue 11, Settings > Invitations: the pending invitations to the user's address, each accepted or declined. An
+ * Settings > Invitations: the pending invitations to the user's address, each accepted or declined. An
  * accepted one makes its team the current workspace on the server, so `enterTeam` (given where the machine is
  * used) checks the session again. Whatever the answer, the invitation leaves the list only when the call succeeded.
  */

@@ -61,7 +61,7 @@ const withTeam = (
 ) => (context.team ? { ...context.team, ...change(context.team) } : null);
 
 /**
- * issue 11, Settings > Team: loads the members and pending invitations of the current team, then lets an admin
+ * Settings > Team: loads the members and pending invitations of the current team, then lets an admin
  * invite, resend, revoke, change a role, remove a member or rename the team, and any member leave it. One call at a
  * time; a refusal keeps the list and shows the contract's message. Leaving ends in 'left' (the session must be
  * checked again: the team is no longer the user's).
@@ -132,7 +132,6 @@ export const teamMembersMachine = setup({
       assertEvent(event, 'team.invite');
       return validateEmail({ email: event.email.trim() }).email === undefined;
     },
-    // Stryker disable next-line OptionalChaining: this guard runs only in 'confirming', which always holds a confirm.
     confirmsLeave: ({ context }) => context.confirm?.kind === 'leave',
   },
 }).createMachine({
@@ -162,7 +161,7 @@ export const teamMembersMachine = setup({
     },
     ready: {
       on: {
-        // issue 9: the event stream is back after an outage; the list may be stale.
+        // The event stream is back after an outage; the list may be stale.
         'team.retry': 'loading',
         'team.invite': [
           { guard: 'isEmailValid', target: 'inviting', actions: 'clearMessages' },
@@ -193,7 +192,6 @@ export const teamMembersMachine = setup({
             target: 'removing',
             actions: {
               type: 'keepBusy',
-              // Stryker disable next-line OptionalChaining: 'confirming' always holds a confirm.
               params: ({ context }) => (context.confirm?.kind === 'remove' ? context.confirm.userId : 0),
             },
           },

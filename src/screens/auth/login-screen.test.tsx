@@ -109,7 +109,7 @@ describe('LoginScreen', () => {
     await waitFor(() => expect(password()).toHaveAttribute('type', 'password'));
   });
 
-  describe('two-factor sign-in (issue 10 section 9)', () => {
+  describe('two-factor sign-in', () => {
     const challenge = {
       two_factor_required: true,
       challenge: 'ch4ll3nge',

@@ -15,7 +15,7 @@ import { TwoFactorCodeForm } from './two-factor-code-form.tsx';
 export function LoginScreen() {
   const navigate = useNavigate();
   // e.g. after a password reset on an account with two-factor sign-in (new-password-form.tsx), or a session that
-  // ended elsewhere (issue 9). Shown once: kept here, then dropped from the history entry so a reload forgets it.
+  // ended elsewhere. Shown once: kept here, then dropped from the history entry so a reload forgets it.
   const location = useLocation();
   const [notice] = useState(() => routeState(location.state, 'notice'));
   const [email, setEmail] = useState(() => routeState(location.state, 'email') ?? '');
@@ -37,7 +37,7 @@ export function LoginScreen() {
   const passkeyBusy = snapshot.matches('passkey');
   const allEmpty = errors.form !== undefined && snapshot.matches('idle');
 
-  // issue 10 section 9: the second step of a sign-in with two-factor on.
+  // The second step of a sign-in with two-factor on.
   if (snapshot.matches('code') || (snapshot.matches('success') && snapshot.context.challenge)) {
     return (
       <AuthLayout title="Two-factor sign-in" subtitle="One more step to keep your account safe.">

@@ -12,7 +12,7 @@ import { AuthLayout } from './auth-layout.tsx';
 /** spec 2, Register ('Join network'): e-mail and two checkboxes checked by default; success goes to pending. */
 export function RegisterScreen() {
   const navigate = useNavigate();
-  // issue 11: the invited address when the person came from an invitation link.
+  // The invited address when the person came from an invitation link.
   const location = useLocation();
   const [email, setEmail] = useState(() => routeState(location.state, 'email') ?? '');
   const [terms, setTerms] = useState(true);

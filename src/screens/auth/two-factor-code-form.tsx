@@ -15,7 +15,7 @@ export interface TwoFactorCodeFormProps {
 }
 
 /**
- * issue 10 section 9: the code step of sign-in. A 6-digit code from the authenticator app, or one of the recovery
+ * The code step of sign-in. A 6-digit code from the authenticator app, or one of the recovery
  * codes (letters too, so that choice switches the phone keyboard from digits to text).
  */
 export function TwoFactorCodeForm({

@@ -20,7 +20,7 @@ import { PublicKeyField } from './public-key-field.tsx';
 
 const STEPS = ['Choose a configuration', 'Install the NODR software', 'Register the public key'] as const;
 
-/** issue 11: a viewer cannot add a node; one who opens /addNodr by its address is sent back to My NODR. */
+/** A viewer cannot add a node; one who opens /addNodr by its address is sent back to My NODR. */
 export function AddNodrScreen() {
   return useCanManageTeam() ? <AddNodrFlow /> : <Navigate to={paths.myNodr} replace />;
 }
@@ -42,7 +42,7 @@ function AddNodrFlow() {
       ? 2
       : 0;
 
-  // issue 9: at 3 nodes the flow says so at once; while it finds out, no step is shown.
+  // At 3 nodes the flow says so at once; while it finds out, no step is shown.
   // Each step's heading takes focus, so a screen reader hears where the flow now is.
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
@@ -212,7 +212,7 @@ function InstallerStep({
           </li>
         ))}
       </ul>
-      {/* issue 9: the script is POSIX sh; Windows has no such shell of its own. */}
+      {/* The script is POSIX sh; Windows has no such shell of its own. */}
       <p className={styles.text}>
         On Linux and macOS, run it in a terminal. On Windows, run it in WSL (Windows Subsystem for Linux),
         e.g. in an Ubuntu terminal.

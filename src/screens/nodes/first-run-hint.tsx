@@ -3,7 +3,7 @@ import { ComposeButton } from './compose-button.tsx';
 import styles from './first-run-hint.module.css';
 
 /**
- * issue 9: what to do after adding a node, shown on its card until its first check arrives: the compose file goes
+ * What to do after adding a node, shown on its card until its first check arrives: the compose file goes
  * beside the `keys/` folder the installer made, and `docker compose up -d` starts the node there.
  */
 export function FirstRunHint({ node }: { node: Node }) {

@@ -9,7 +9,7 @@ import styles from './health-history.module.css';
 import { TimeAgo } from './time-ago.tsx';
 
 /**
- * Last seen and the recent online/offline transitions of a node (issue 9), fetched when the card is expanded and
+ * Last seen and the recent online/offline transitions of a node, fetched when the card is expanded and
  * again whenever the node's health changes (a health event or a reload of the list).
  */
 export function HealthHistory({ node }: { node: Node }) {

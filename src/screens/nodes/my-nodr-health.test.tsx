@@ -5,7 +5,7 @@ import { fakeNodesApi, renderNodes } from '../../../tests/fakes/node-screens.tsx
 import { makeNode, nodesByDisplay } from '../../../tests/fixtures/node-fixtures.ts';
 import { MyNodrScreen } from './my-nodr-screen.tsx';
 
-/** issue 9 section 3: My NODR shows offline nodes, their history, a summary, next steps and the rename. */
+/** My NODR shows offline nodes, their history, a summary, next steps and the rename. */
 
 afterEach(() => {
   vi.useRealTimers();

@@ -19,7 +19,7 @@ import { SoonModal } from './node-modals.tsx';
 
 /**
  * My NODR (spec 2): the team's nodes, or the empty state; the plus block adds a node (the 'soon' modal at 3). Live
- * updates (spec 4) reload the list in place; health events (issue 9) update one card. Each card renders the node
+ * updates (spec 4) reload the list in place; health events update one card. Each card renders the node
  * actor the list machine spawned for it. A summary line counts the nodes by what they show.
  */
 export function MyNodrScreen() {
@@ -32,7 +32,7 @@ export function MyNodrScreen() {
   const { nodes, cards, error } = state.context;
   const reload = useCallback(() => list.send({ type: 'nodes.reload' }), [list]);
   useLiveUpdates(reload);
-  // issue 9: a node offline or back updates its card in place, without reloading the list.
+  // A node offline or back updates its card in place, without reloading the list.
   useHealthUpdates(useCallback((health) => list.send({ type: 'nodes.health', health }), [list]));
   useReconnected(reload);
   const add = () => list.send({ type: 'nodes.add' });
@@ -45,7 +45,7 @@ export function MyNodrScreen() {
         </h1>
         {nodes.length > 0 && <p className={styles.count}>{summaryLine(nodes)}</p>}
       </header>
-      {/* issue 11: a viewer sees the fleet without the controls the server would refuse. */}
+      {/* A viewer sees the fleet without the controls the server would refuse. */}
       {!canManage && <p className={styles.readOnly}>{TEAM_ERRORS.viewerReadOnly.message}</p>}
 
       {state.matches('loading') && <Loader label="Loading your NODRs" />}

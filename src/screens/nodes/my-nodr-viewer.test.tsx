@@ -14,7 +14,7 @@ const READ_ONLY = 'Viewers can look but not change anything in this team.';
 const asViewer = (path = '/myNodr') =>
   renderNodes({ '/myNodr': <MyNodrScreen />, '/addNodr': <AddNodrScreen /> }, path, undefined, viewerSession);
 
-describe('My NODR for a viewer (issue 11)', () => {
+describe('My NODR for a viewer', () => {
   it('shows the fleet with no control that changes it, and says why once', async () => {
     const api = fakeNodesApi([
       makeNode({ ...nodesByDisplay.active, id: 1, name: 'Running' }),

@@ -14,7 +14,7 @@ export interface NameFieldProps {
 
 /**
  * The editable name (spec 2, 5): placeholder 'Untitled', at most 320 characters, saved on blur or Enter, Escape
- * restores it. issue 9: a pencil button shows that it can be edited, and a polite status confirms 'Saved'.
+ * restores it. A pencil button shows that it can be edited, and a polite status confirms 'Saved'.
  */
 export function NameField({ name, saving, saved, onCommit }: NameFieldProps) {
   const input = useRef<HTMLInputElement>(null);

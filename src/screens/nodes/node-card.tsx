@@ -14,7 +14,7 @@ import { TimeAgo } from './time-ago.tsx';
 
 /**
  * One node of My NODR (spec 2): name, status, the action icons, and the expandable body. It renders its node actor,
- * spawned and kept up to date by the node list; what it shows comes from the actor's status region. issue 11: for a
+ * spawned and kept up to date by the node list; what it shows comes from the actor's status region. For a
  * viewer (`readOnly`) the name is plain text and only the details toggle is offered.
  */
 export function NodeCard({ actor, readOnly = false }: { actor: NodeActorRef; readOnly?: boolean }) {

@@ -12,8 +12,8 @@ import { VerificationRows } from './verification-rows.tsx';
 
 /**
  * The expanded body of a node (spec 2): its configuration, the masked public key with the reveal modal, creation
- * date, domain, the hardware verification rows, last seen and the recent transitions (issue 9), and the
- * docker-compose download. issue 11: a viewer gets no compose download (it is what installs a node, a write of
+ * date, domain, the hardware verification rows, last seen and the recent transitions, and the
+ * docker-compose download. A viewer gets no compose download (it is what installs a node, a write of
  * the team's fleet; docs/web-teams.md).
  */
 export function NodeDetails({ node, id, readOnly = false }: { node: Node; id: string; readOnly?: boolean }) {

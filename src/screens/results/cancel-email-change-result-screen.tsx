@@ -4,7 +4,7 @@ import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome } from './link-result.tsx';
 
-/** issue 10, /cancelEmailChange/{hash}: cancels the pending e-mail change on opening; no sign-in needed. */
+/** /cancelEmailChange/{hash}: cancels the pending e-mail change on opening; no sign-in needed. */
 export function CancelEmailChangeResultScreen() {
   const { hash = '' } = useParams();
   const [snapshot] = useAppActor(cancelEmailChangeLinkMachine, { input: { hash } });

@@ -10,7 +10,7 @@ import { InvitationScreen } from './invitation-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** issue 11: a signed-out person who follows an invitation starts Sign in or Create an account with its address. */
+/** A signed-out person who follows an invitation starts Sign in or Create an account with its address. */
 describe('invitation link, signed out: the invited address goes with the person', () => {
   function openInvitation() {
     tokenStore.clear();

@@ -18,7 +18,7 @@ import { expiredTexts } from './link-result.tsx';
 import styles from './results.module.css';
 
 /**
- * issue 11, /invitation?hash=…: a public link page. The invited address accepts or declines; another signed-in
+ * /invitation?hash=…: a public link page. The invited address accepts or declines; another signed-in
  * address is told so and may sign out; a signed-out person sees the team, role and who invited, and signs in or
  * creates an account with the link kept, so the app accepts it once they are signed in.
  */

@@ -64,6 +64,11 @@ export function LinkResult({ outcome, loadingLabel, successTitle, successBody, n
       </AuthLayout>
     );
   }
+  return <ExpiredLink />;
+}
+
+/** spec 2, Result pages: 'This link is expired', for every link that no longer works. */
+export function ExpiredLink() {
   return (
     <AuthLayout title={expiredTexts.title}>
       <div className={styles.result}>

@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 const route = '/unsubscribe/:token';
 const unsubscribeCall = 'POST /auth/v1/notifications/unsubscribe';
 
-describe('/unsubscribe/{token} (issue 9)', () => {
+describe('/unsubscribe/{token}', () => {
   it('shows a loader, posts the token without a token of a session, then says the alerts are off', async () => {
     let release: () => void = () => {};
     const api = fakeApi({

@@ -4,7 +4,7 @@ import { useAppActor } from '../../shared/app-actor.ts';
 import { paths } from '../../shared/paths.ts';
 import { LinkResult, linkOutcome } from './link-result.tsx';
 
-/** issue 9, /unsubscribe/{token}: turns the alert e-mails off on opening; no sign-in needed. */
+/** /unsubscribe/{token}: turns the alert e-mails off on opening; no sign-in needed. */
 export function UnsubscribeResultScreen() {
   const { token = '' } = useParams();
   const [snapshot] = useAppActor(unsubscribeLinkMachine, { input: { hash: token } });

@@ -9,7 +9,7 @@ import { TimeAgo } from './browser-time.tsx';
 import { Section } from './section.tsx';
 import styles from './sessions.module.css';
 
-/** issue 10, Settings > Recent activity: the account's security events of the last 90 days, newest first. */
+/** Settings > Recent activity: the account's security events of the last 90 days, newest first. */
 export function ActivitySection() {
   const [snapshot, send] = useAppActor(activityMachine);
   useReconnected(() => send({ type: 'activity.refresh' }));

@@ -63,7 +63,7 @@ function Expiry({ token, now }: { token: ApiTokenBody; now: number }) {
 }
 
 /**
- * issue 13, Settings > API tokens: tokens that let scripts call the main API and statistics as the person, in the
+ * Settings > API tokens: tokens that let scripts call the main API and statistics as the person, in the
  * current team, within their role; created with a name, scope and expiry, shown once, revoked after a confirmation.
  */
 export function ApiTokensSection() {

@@ -28,7 +28,7 @@ const mine = [
 const section = async () =>
   (await screen.findByRole('heading', { level: 2, name: 'Invitations' })).closest('section') as HTMLElement;
 
-describe('Settings > Invitations (issue 11)', () => {
+describe('Settings > Invitations', () => {
   it('lists the invitations to my address; Accept joins (the session is checked again), Decline drops', async () => {
     const api = settingsApi({
       'GET /auth/v1/invitations': () => ({ status: 200, body: mine }),

@@ -13,7 +13,7 @@ import styles from './team/team.module.css';
 import { useRecheckSession } from './use-recheck-session.ts';
 
 /**
- * issue 11, Settings > Invitations (the spec's placeholder made real): the pending invitations to the user's address,
+ * Settings > Invitations (the spec's placeholder made real): the pending invitations to the user's address,
  * each accepted (the team becomes the current workspace) or declined.
  */
 export function InvitationsSection() {

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const section = async () => screen.findByRole('region', { name: 'Notifications' });
 
-describe('Settings > Notifications (issue 9)', () => {
+describe('Settings > Notifications', () => {
   it('shows the defaults, saves a change with both fields, disables the controls meanwhile and says Saved', async () => {
     let release: () => void = () => {};
     const api = settingsApi({

@@ -18,7 +18,7 @@ export const DELAY_WORDS: Record<OfflineAlertDelayMin, string> = {
 };
 
 /**
- * issue 9 section 2, Settings > Notifications: e-mail alerts about the team's nodes on or off, and how long a node
+ * Settings > Notifications: e-mail alerts about the team's nodes on or off, and how long a node
  * must stay offline before its alert is sent. Each change is saved at once.
  */
 export function NotificationsSection() {

@@ -13,7 +13,7 @@ import styles from './sessions.module.css';
 const isTarget = (target: SignOutTarget | null, browser: SignedInBrowser) =>
   target?.kind === 'one' && target.id === browser.id;
 
-/** issue 10, Settings > Sessions: every signed-in browser; sign one out, or all but this one. */
+/** Settings > Sessions: every signed-in browser; sign one out, or all but this one. */
 export function SessionsSection() {
   const [snapshot, send] = useAppActor(sessionsMachine);
   useReconnected(() => send({ type: 'sessions.retry' }));

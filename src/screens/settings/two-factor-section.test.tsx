@@ -26,7 +26,7 @@ function open(enabled: boolean, handlers: Parameters<typeof settingsApi>[0] = {}
   };
 }
 
-describe('Settings, Two-factor sign-in (issue 10 section 9)', () => {
+describe('Settings, Two-factor sign-in', () => {
   it('turns on: QR code drawn locally, the secret as text, a code, then the recovery codes once', async () => {
     const { api, user, section, show } = open(false, {
       'POST /auth/v1/two-factor/setup': () => ({ status: 200, body: { secret, uri } }),
@@ -91,6 +91,55 @@ describe('Settings, Two-factor sign-in (issue 10 section 9)', () => {
     await user.click(within(section).getByRole('button', { name: 'Turn off' }));
     expect(await within(section).findByRole('status')).toHaveTextContent('Two-factor sign-in is off');
     expect(api.calls.at(-1)).toMatchObject({ json: { password: 'secret1', code: '654321' } });
+  });
+
+  it('makes new recovery codes with the password and a code, and shows them once', async () => {
+    const fresh = Array.from({ length: 10 }, (_, i) => `fghij-5678${i}`);
+    const { api, user, section, show } = open(true, {
+      'POST /auth/v1/two-factor/recovery-codes': (call) =>
+        (call.json as { code: string }).code === '123456'
+          ? { status: 200, body: { recovery_codes: fresh } }
+          : { status: 400, body: { error: 'invalid_code', message: 'Incorrect code' } },
+    });
+    await show();
+    await user.click(await within(section).findByRole('button', { name: 'Make new recovery codes' }));
+    const form = within(section).getByRole('form', { name: 'Make new recovery codes' });
+    await user.click(within(form).getByRole('button', { name: 'Make new codes' }));
+    expect(within(form).getByText('Required field')).toBeInTheDocument();
+    expect(api.calls.map((call) => call.path)).toEqual(['/auth/v1/two-factor']);
+
+    await user.type(within(form).getByLabelText('Password', { selector: 'input' }), 'secret1');
+    const code = within(form).getByRole('textbox', { name: /Code from the app/ });
+    await user.type(code, '000000');
+    await user.click(within(form).getByRole('button', { name: 'Make new codes' }));
+    expect(await within(form).findByText('Incorrect code')).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, '123 456');
+    await user.click(within(form).getByRole('button', { name: 'Make new codes' }));
+    expect(api.calls.at(-1)).toMatchObject({ json: { password: 'secret1', code: '123456' } });
+
+    const list = await within(section).findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(fresh);
+    expect(within(section).getByRole('button', { name: /Hide the two-factor/ })).toBeDisabled();
+    await user.click(within(section).getByRole('button', { name: 'I have saved them' }));
+    expect(within(section).queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+    expect(within(section).getByRole('status')).toHaveTextContent(
+      'New recovery codes made: the old ones no longer work',
+    );
+  });
+
+  it('cancels making new recovery codes without a call', async () => {
+    const { api, user, section, show } = open(true);
+    await show();
+    await user.click(await within(section).findByRole('button', { name: 'Make new recovery codes' }));
+    await user.click(within(section).getByRole('button', { name: 'Cancel' }));
+    expect(within(section).queryByRole('form', { name: 'Make new recovery codes' })).not.toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Make new recovery codes' })).toBeInTheDocument();
+    expect(api.calls.map((call) => call.path)).toEqual(['/auth/v1/two-factor']);
   });
 
   it('offers a retry when the status cannot be loaded', async () => {

@@ -11,8 +11,9 @@ import { CodeField, RecoveryCodes } from './two-factor-parts.tsx';
 import own from './two-factor-section.module.css';
 
 /**
- * issue 10 section 9, Settings: two-factor sign-in. Turning on shows a QR code (drawn here) and the secret as
- * text, takes a first code, then shows the 10 recovery codes once; turning off takes the password and a code.
+ * Settings: two-factor sign-in. Turning on shows a QR code (drawn here) and the secret as
+ * text, takes a first code, then shows the 10 recovery codes once; turning off takes the password and a code, and
+ * so does making new recovery codes (shown once as well; the old ones stop working).
  */
 export function TwoFactorSection() {
   const [snapshot, send] = useAppActor(twoFactorSettingsMachine);
@@ -32,20 +33,56 @@ export function TwoFactorSection() {
     event.preventDefault();
     send({ type: 'twoFactor.confirm', code });
   };
-  const disable = (event: FormEvent) => {
+  // Turning off and making new recovery codes both take the password and a code.
+  const passwordAndCode = (type: 'twoFactor.disable' | 'twoFactor.renew') => (event: FormEvent) => {
     event.preventDefault();
-    send({ type: 'twoFactor.disable', password, code });
+    send({ type, password, code });
   };
   const cancel = () => {
     reset();
     send({ type: 'twoFactor.cancel' });
   };
 
+  const passwordAndCodeForm = (form: {
+    label: string;
+    submit: string;
+    danger: boolean;
+    busy: boolean;
+    onSubmit: (event: FormEvent) => void;
+  }) => (
+    <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-label={form.label}>
+      <PasswordField
+        label="Password"
+        name="current-password"
+        autoComplete="current-password"
+        value={password}
+        error={errors.password}
+        onChange={(event) => edit('password', setPassword)(event.target.value)}
+      />
+      <CodeField
+        label="Code from the app or a recovery code"
+        value={code}
+        error={errors.code}
+        onChange={edit('code', setCode)}
+      />
+      {errors.form && <FormError>{errors.form}</FormError>}
+      <div className={styles.actions}>
+        <Button type="submit" variant={form.danger ? 'danger' : 'primary'} loading={form.busy}>
+          {form.submit}
+        </Button>
+        <Button variant="ghost" onClick={cancel} disabled={form.busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+
   const open = !snapshot.matches('collapsed');
   const busy =
     snapshot.matches({ off: 'settingUp' }) ||
     snapshot.matches({ off: 'enabling' }) ||
-    snapshot.matches({ on: 'disabling' });
+    snapshot.matches({ on: 'disabling' }) ||
+    snapshot.matches({ on: 'renewing' });
   return (
     <Section
       title="Two-factor sign-in"
@@ -140,17 +177,33 @@ export function TwoFactorSection() {
 
         {snapshot.matches({ on: 'idle' }) && (
           <>
-            {changed === 'on' ? (
+            {changed === 'on' && (
               <p className={styles.success} role="status">
                 <CheckCircleIcon />
                 Two-factor sign-in is on
               </p>
-            ) : (
+            )}
+            {changed === 'codes' && (
+              <p className={styles.success} role="status">
+                <CheckCircleIcon />
+                New recovery codes made: the old ones no longer work
+              </p>
+            )}
+            {changed !== 'on' && changed !== 'codes' && (
               <p className={styles.meta}>
                 Two-factor sign-in is on: signing in asks for a code after your password.
               </p>
             )}
             <div className={styles.actions}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  reset();
+                  send({ type: 'twoFactor.newCodes' });
+                }}
+              >
+                Make new recovery codes
+              </Button>
               <Button
                 variant="secondary"
                 onClick={() => {
@@ -164,38 +217,23 @@ export function TwoFactorSection() {
           </>
         )}
 
-        {(snapshot.matches({ on: 'confirming' }) || snapshot.matches({ on: 'disabling' })) && (
-          <form
-            className={styles.form}
-            onSubmit={disable}
-            noValidate
-            aria-label="Turn off two-factor sign-in"
-          >
-            <PasswordField
-              label="Password"
-              name="current-password"
-              autoComplete="current-password"
-              value={password}
-              error={errors.password}
-              onChange={(event) => edit('password', setPassword)(event.target.value)}
-            />
-            <CodeField
-              label="Code from the app or a recovery code"
-              value={code}
-              error={errors.code}
-              onChange={edit('code', setCode)}
-            />
-            {errors.form && <FormError>{errors.form}</FormError>}
-            <div className={styles.actions}>
-              <Button type="submit" variant="danger" loading={snapshot.matches({ on: 'disabling' })}>
-                Turn off
-              </Button>
-              <Button variant="ghost" onClick={cancel} disabled={snapshot.matches({ on: 'disabling' })}>
-                Cancel
-              </Button>
-            </div>
-          </form>
-        )}
+        {(snapshot.matches({ on: 'confirming' }) || snapshot.matches({ on: 'disabling' })) &&
+          passwordAndCodeForm({
+            label: 'Turn off two-factor sign-in',
+            submit: 'Turn off',
+            danger: true,
+            busy: snapshot.matches({ on: 'disabling' }),
+            onSubmit: passwordAndCode('twoFactor.disable'),
+          })}
+
+        {(snapshot.matches({ on: 'confirmingNewCodes' }) || snapshot.matches({ on: 'renewing' })) &&
+          passwordAndCodeForm({
+            label: 'Make new recovery codes',
+            submit: 'Make new codes',
+            danger: false,
+            busy: snapshot.matches({ on: 'renewing' }),
+            onSubmit: passwordAndCode('twoFactor.renew'),
+          })}
       </div>
     </Section>
   );

@@ -22,7 +22,7 @@ export function windowOf(stat: StatSeries): { start: number; end: number } | nul
 }
 
 /**
- * Issue 13 section 4: downloads the CSV of what the screen shows (its period, nodes and window) from the statistics
+ * Downloads the CSV of what the screen shows (its period, nodes and window) from the statistics
  * service, so the file is the one an API client gets (docs/api-stats.md), and saves it under the contract's name.
  */
 export async function exportStatisticsCsv(request: CsvExport): Promise<void> {

@@ -1,6 +1,6 @@
 import { AreaSeries, ColorType, CrosshairMode, createChart } from 'lightweight-charts';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
-import type { AreaPoint } from '../../workers/chart-points.ts';
+import { toAreaData } from './chart-data.ts';
 import { type ChartTheme, withAlpha } from './chart-theme.ts';
 import styles from './range-navigator.module.css';
 import type { LogicalWindow, RangeSync } from './range-sync.ts';
@@ -8,8 +8,7 @@ import { formatSlotTime } from './time-format.ts';
 
 export interface RangeNavigatorProps {
   times: Float64Array;
-  /** The delivered series as the worker built it for its area chart. */
-  data: readonly AreaPoint[];
+  values: Float64Array;
   theme: ChartTheme;
   sync: RangeSync;
   label: string;
@@ -37,7 +36,7 @@ type Drag = { mode: 'move' | 'from' | 'to'; startX: number; start: LogicalWindow
  * charts' visible window both ways. Drag the frame to pan, its edges to zoom, click outside it to jump; with the
  * keyboard, the frame is a slider (arrows pan, + and - zoom, Home and End jump to the ends).
  */
-export function RangeNavigator({ times, data, theme, sync, label }: RangeNavigatorProps) {
+export function RangeNavigator({ times, values, theme, sync, label }: RangeNavigatorProps) {
   const track = useRef<HTMLDivElement>(null);
   const chartBox = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState<LogicalWindow | null>(sync.window);
@@ -71,11 +70,11 @@ export function RangeNavigator({ times, data, theme, sync, label }: RangeNavigat
       priceLineVisible: false,
       lastValueVisible: false,
     });
-    series.setData(data as AreaPoint[]);
+    series.setData(toAreaData(times, values));
     // The overview always shows every slot, mapped linearly onto the track (see toX below).
     chart.timeScale().setVisibleLogicalRange({ from: -0.5, to: Math.max(0, times.length - 0.5) });
     return () => chart.remove();
-  }, [data, theme, times.length]);
+  }, [times, values, theme]);
 
   useEffect(() => {
     const element = track.current;

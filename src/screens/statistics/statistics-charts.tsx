@@ -3,7 +3,6 @@ import { CHARTED_METRICS, type StatMetricChart } from '../../../contracts/stats-
 import { bitRateAxis } from '../../lib/axis-ticks.ts';
 import { formatBitRate } from '../../lib/bits.ts';
 import { IconButton } from '../../ui/button.tsx';
-import type { AreaPoint } from '../../workers/chart-points.ts';
 import type { StatSeries } from '../../workers/stats.ts';
 import { ChartCard } from './chart-card.tsx';
 import type { ChartTheme } from './chart-theme.ts';
@@ -31,7 +30,6 @@ function seriesOf(stat: StatSeries, card: StatMetricChart['card']): SeriesSpec[]
       colour: chart.series,
       kind: chart.kind,
       values: stat[chart.series],
-      data: stat.chart[chart.series],
     }));
 }
 
@@ -119,7 +117,7 @@ export function StatisticsCharts({ stat, theme, scope, sample, generation }: Sta
         footer={
           <RangeNavigator
             times={stat.times}
-            data={stat.chart.delivered as AreaPoint[]}
+            values={stat.delivered}
             theme={theme}
             sync={sync}
             label="Traffic navigator: visible time range"

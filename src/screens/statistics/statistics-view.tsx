@@ -49,7 +49,7 @@ export function StatisticsView({
     input: { userId, teamId, visible: document.visibilityState !== 'hidden' },
   });
   const theme = useChartTheme();
-  // issue 9: after an outage of the event stream the charts may be stale.
+  // After an outage of the event stream the charts may be stale.
   useReconnected(() => send({ type: 'stats.reload' }));
   const { nodes, selected, filter, stat, sample, generation } = snapshot.context;
   const loading = isLoadingStat(snapshot);

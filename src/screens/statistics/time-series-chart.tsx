@@ -14,8 +14,7 @@ import {
   type Time,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { AreaPoint, ChartPoint, LinePoint } from '../../workers/chart-points.ts';
-import { withPartialStyle } from './chart-data.ts';
+import { toAreaData, toLineData } from './chart-data.ts';
 import { type ChartTheme, withAlpha } from './chart-theme.ts';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import type { RangeSync } from './range-sync.ts';
@@ -26,10 +25,8 @@ export interface SeriesSpec {
   name: string;
   colour: keyof Pick<ChartTheme, 'uplink' | 'delivered' | 'input' | 'quality' | 'ratio'>;
   kind: 'line' | 'area';
-  /** The numbers, for the tooltip. */
+  /** The numbers, for the tooltip and the chart's points (built here: only numbers cross from the worker). */
   values: Float64Array;
-  /** The same as the chart's points, built by the worker (src/workers/chart-points.ts). */
-  data: readonly ChartPoint[];
 }
 
 /** A value axis of our own: its ticks and their labels (src/lib/axis-ticks.ts). */
@@ -267,9 +264,9 @@ export function TimeSeriesChart({
       if (!handle) continue;
       const colour = theme[spec.colour];
       const faint = withAlpha(colour, PARTIAL_ALPHA);
-      const data =
+      handle.setData(
         spec.kind === 'area'
-          ? withPartialStyle(spec.data as readonly AreaPoint[], {
+          ? toAreaData(times, spec.values, {
               index: partialIndex,
               style: {
                 lineColor: faint,
@@ -277,15 +274,12 @@ export function TimeSeriesChart({
                 bottomColor: withAlpha(colour, 0.02),
               },
             })
-          : withPartialStyle(spec.data as readonly LinePoint[], {
-              index: partialIndex,
-              style: { color: faint },
-            });
-      handle.setData(data as ChartPoint[]);
+          : toLineData(times, spec.values, { index: partialIndex, style: { color: faint } }),
+      );
     }
     // The window is set by the screen (sync.reset or sync.rebase) once every chart has its data.
     setTooltip(null);
-  }, [series, theme, partialIndex]);
+  }, [series, times, theme, partialIndex]);
 
   return (
     <div

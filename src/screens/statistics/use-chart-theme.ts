@@ -3,7 +3,7 @@ import { THEME_ATTRIBUTE } from '../../shared/theme.ts';
 import { type ChartTheme, readChartTheme } from './chart-theme.ts';
 
 /**
- * The chart theme from the design tokens, read again as soon as the page's theme changes (issue 13: the person's
+ * The chart theme from the design tokens, read again as soon as the page's theme changes (the person's
  * choice or the system's, both written to <html data-theme>); the charts then restyle with applyOptions.
  */
 export function useChartTheme(): ChartTheme {

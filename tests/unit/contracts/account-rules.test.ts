@@ -10,7 +10,7 @@ import { isNodeNameTooLong } from '../../../contracts/node-rules.ts';
 import { validateNewPassword } from '../../../src/machines/auth/auth-validation.ts';
 import { profileMessages, validateProfile } from '../../../src/machines/settings/profile-rules.ts';
 
-describe('account rules shared by the web app and the server (issue 14)', () => {
+describe('account rules shared by the web app and the server', () => {
   it('counts characters as code points: an emoji is one, not two UTF-16 units', () => {
     expect(characterCount('😀')).toBe(1);
     expect('😀'.length).toBe(2);

@@ -1,11 +1,11 @@
 import { type Describe, number, string, type } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import type { NodeStatusBody } from '../../../contracts/node-body.ts';
+import type { NodeStatusBody } from '../../../contracts/node-body.schema.ts';
 import type { TeamRenderBody } from '../../../contracts/user-body.ts';
 import { TeamRenderStruct, UserStruct } from '../../../src/api/auth.ts';
 import { ToggleResultStruct } from '../../../src/api/nodes.ts';
 
-// The web app's structs are typed `Describe<Body>` with the contract's body types (issue 14): a struct that drifts
+// The web app's structs are typed `Describe<Body>` with the contract's body types: a struct that drifts
 // from the body the server writes does not compile. These lines prove it with the type checker (`tsc`): if a
 // drift were accepted, the `@ts-expect-error` would be unused and `tsc` would fail.
 describe('HTTP body contracts', () => {

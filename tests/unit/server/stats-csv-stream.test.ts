@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StatPoint } from '../../../contracts/stats-answer.ts';
+import type { StatPoint } from '../../../contracts/stats-answer.schema.ts';
 import { CSV_PAGE_BUCKETS, statsCsvStream } from '../../../server/statistics/stats-csv.ts';
 
 const point = (dt: number): StatPoint => ({

@@ -15,7 +15,7 @@ export interface InvitationsListProps {
   onRevoke: (id: number) => void;
 }
 
-/** issue 11: the team's pending invitations (admins only), each resent or revoked. */
+/** The team's pending invitations (admins only), each resent or revoked. */
 export function InvitationsList({ invitations, sending, busyId, busyWith, ...on }: InvitationsListProps) {
   if (invitations.length === 0) return <p className={styles.note}>No pending invitations.</p>;
   return (

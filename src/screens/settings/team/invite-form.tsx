@@ -14,7 +14,7 @@ export interface InviteFormProps {
   onInvite: (email: string, role: number) => void;
 }
 
-/** issue 11: an admin invites by e-mail with a role (Admin or Viewer). */
+/** An admin invites by e-mail with a role (Admin or Viewer). */
 export function InviteForm({ sending, emailError, sent, onInvite }: InviteFormProps) {
   const roleId = useId();
   const [email, setEmail] = useState('');

@@ -31,7 +31,7 @@ export interface MembersListProps {
 export const fullName = (member: Pick<TeamMemberBody, 'name' | 'surname' | 'email'>) =>
   [member.name, member.surname].filter(Boolean).join(' ') || member.email;
 
-/** issue 11: the members of the team, with name, e-mail, role and joining date; admins change roles and remove. */
+/** The members of the team, with name, e-mail, role and joining date; admins change roles and remove. */
 export function MembersList(props: MembersListProps) {
   const { members, selfId, canManage, sending, busyId, confirm, ownRoleLocked } = props;
   const lockedId = useId();

@@ -36,7 +36,7 @@ const teamSection = async () => {
   return heading.closest('section') as HTMLElement;
 };
 
-describe('Settings > Team (issue 11)', () => {
+describe('Settings > Team', () => {
   it('lists the members with e-mail, role and joining date, and the pending invitations', async () => {
     settingsApi({ [MEMBERS]: () => ({ status: 200, body: team }) });
     renderSettings(settingsUser, 'team');

@@ -30,7 +30,7 @@ const SENDING = [
 ] as const;
 
 /**
- * issue 11, Settings > Team: the current team's members and (for admins) pending invitations, the invite form,
+ * Settings > Team: the current team's members and (for admins) pending invitations, the invite form,
  * roles, removal, rename, and leaving. Admins and viewers see it; a viewer sees it read-only, without dead controls.
  */
 export function TeamSection() {

@@ -1,0 +1,303 @@
+/**
+ * Fleet benchmark: FLEET_NODES nodes (200) each send, every simulated minute for FLEET_MINUTES minutes (30), a signed
+ * heartbeat and a signed telemetry report of that minute, as the agent does live, against the real server (every
+ * service, `app.inject`) on PGlite or on the PostgreSQL of DATABASE_URL. The server's clock is moved by hand one
+ * minute at a time, so a day of fleet traffic takes as long as the server needs for it. Then one day of every node's
+ * data is written in SQL (to size a node-day per resolution) and the retention job drops it (the day's cost).
+ *
+ * The last line is one JSON object: WAL bytes, rows written and CPU (server process and database server) per
+ * telemetry point, disk bytes per node-day per resolution, the retention's drop of a day, the ingest p99, the share
+ * of heartbeat updates PostgreSQL made in place (HOT: no index write), and the statistics notifications sent.
+ */
+import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { nodeRequestHeaders } from '../contracts/node-signing.ts';
+import { buildApp } from '../server/app.ts';
+import { testConfig } from '../server/config.ts';
+import type { Db } from '../server/db/database.ts';
+import { nodes } from '../server/db/schema.ts';
+import { manualClock } from '../server/lib/clock.ts';
+import { randomToken } from '../server/lib/tokens.ts';
+import { prepareAhead, preparePartitions } from '../server/statistics/partitions.ts';
+import { deleteExpiredStats } from '../server/statistics/retention.ts';
+import { freshDatabase } from '../tests/helpers/database.ts';
+import { DAY, seedTeam } from './stats-seed.ts';
+
+const NODES = Number(process.env.FLEET_NODES ?? 200);
+const MINUTES = Number(process.env.FLEET_MINUTES ?? 30);
+// How many requests are in flight at once, as many nodes reporting in the same second.
+const CONCURRENCY = Number(process.env.FLEET_CONCURRENCY ?? 32);
+const STAT_TABLES = ['stat_minute', 'stat_20m', 'stat_hour'] as const;
+// 2026-03-10T00:00:00Z: the simulation starts at a midnight, the sized day is the one before.
+const START = 1_773_100_800;
+
+interface FleetNode {
+  id: number;
+  licenseKey: string;
+  privateKey: KeyObject;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T | undefined> {
+  return rowsOf<T>(await db.execute(query))[0];
+}
+
+async function createNode(db: Db, teamId: number): Promise<FleetNode> {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const der = publicKey.export({ type: 'spki', format: 'der' });
+  const licenseKey = randomToken();
+  const [node] = await db
+    .insert(nodes)
+    .values({
+      teamId,
+      status: 10,
+      configId: 1,
+      publicKey: String(publicKey.export({ type: 'spki', format: 'pem' })).trim(),
+      publicKeyFingerprint: createHash('sha256').update(der).digest('hex'),
+      licenseKey,
+      domain: `${licenseKey.slice(0, 8).toLowerCase()}.fleet.example`,
+    })
+    .returning({ id: nodes.id });
+  return { id: node!.id, licenseKey, privateKey };
+}
+
+/** Bytes of WAL written so far (an LSN as a number). */
+async function walPosition(db: Db): Promise<number> {
+  const row = await one<{ lsn: string }>(db, sql`select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as lsn`);
+  return Number(row!.lsn);
+}
+
+/** CPU milliseconds of the database server's processes (PostgreSQL only: the postmaster and its children). */
+async function databaseCpuMs(db: Db, kind: string): Promise<number> {
+  if (kind !== 'postgres') return 0;
+  const backend = await one<{ pid: number }>(db, sql`select pg_backend_pid() as pid`);
+  const statOf = (pid: number | string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const postmaster = Number(fields(statOf(backend!.pid))[1]);
+  const ticks = 100;
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fields(statOf(entry));
+      if (Number(entry) !== postmaster && Number(stat[1]) !== postmaster) continue;
+      total += Number(stat[11]) + Number(stat[12]);
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  return (total / ticks) * 1000;
+}
+
+/** Rows inserted, updated (in place or not) and deleted in every table so far, from the statistics views. */
+async function tableCounters(db: Db) {
+  await db.execute(sql`select pg_stat_force_next_flush()`).catch(() => undefined);
+  const rows = rowsOf<{ relname: string; ins: string; upd: string; hot: string; del: string }>(
+    await db.execute(sql`
+      select relname, n_tup_ins::text as ins, n_tup_upd::text as upd, n_tup_hot_upd::text as hot,
+        n_tup_del::text as del
+      from pg_stat_user_tables`),
+  );
+  return new Map(
+    rows.map((row) => [
+      row.relname,
+      {
+        written: Number(row.ins) + Number(row.upd) + Number(row.del),
+        upd: Number(row.upd),
+        hot: Number(row.hot),
+      },
+    ]),
+  );
+}
+
+/** Bytes of a statistics table on disk, with its indexes and every partition. */
+async function tableBytes(db: Db, table: string): Promise<number> {
+  const row = await one<{ bytes: string }>(
+    db,
+    sql`select coalesce(sum(pg_total_relation_size(c.oid)), 0)::text as bytes from pg_class c
+      where c.relname = ${table}
+        or c.oid in (select inhrelid from pg_inherits where inhparent = ${table}::regclass)`,
+  );
+  return Number(row!.bytes);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+}
+
+async function main(): Promise<void> {
+  const database = await freshDatabase();
+  const db = database.db;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nodr-fleet-'));
+  const clock = manualClock(new Date(START * 1000));
+  const config = testConfig({ dataDir });
+  const app = await buildApp({ config, database, clock, logger: false });
+  await app.ready();
+  let notifications = 0;
+  const publish = app.deps.hub.publishStatsChanged.bind(app.deps.hub);
+  app.deps.hub.publishStatsChanged = (nodeIds) => {
+    notifications += 1;
+    publish(nodeIds);
+  };
+  try {
+    // What the partition job has done by then: the partitions of the coming days and months exist.
+    await prepareAhead(db, START);
+    const team = await seedTeam(db);
+    const fleet: FleetNode[] = [];
+    for (let i = 0; i < NODES; i += 1) fleet.push(await createNode(db, team.teamId));
+
+    const latencies: number[] = [];
+    let serverCpuMs = 0;
+    let points = 0;
+    const walBefore = await walPosition(db);
+    const countersBefore = await tableCounters(db);
+    const dbCpuBefore = await databaseCpuMs(db, database.kind);
+    const wallStart = performance.now();
+    for (let minute = 0; minute < MINUTES; minute += 1) {
+      clock.set(new Date((START + minute * 60 + 30) * 1000));
+      const ts = START + minute * 60;
+      const nowMs = clock.now().getTime();
+      // Requests are signed before the CPU is counted: the figure is the server's, not the simulated agents'.
+      // A node's heartbeat, then its report: the replay guard wants each of its requests newer than the last.
+      const pairs = fleet.map((node, index) => {
+        const telemetry = JSON.stringify({
+          points: [
+            {
+              ts,
+              uplink: 40_000_000 + ((index * 7919 + minute) % 1_000_000),
+              delivered: 90_000_000 + ((index * 104_729 + minute) % 1_000_000),
+              input: 30_000_000 + ((index * 1299 + minute) % 1_000_000),
+              viewers: 150 + ((index + minute) % 100),
+              quality: 70 + ((index + minute) % 30),
+            },
+          ],
+        });
+        return [
+          {
+            url: '/api/node/v1/heartbeat',
+            body: '',
+            headers: nodeRequestHeaders(node.licenseKey, node.privateKey, '', nowMs),
+          },
+          {
+            url: '/api/node/v1/telemetry',
+            body: telemetry,
+            headers: nodeRequestHeaders(node.licenseKey, node.privateKey, telemetry, nowMs + 1),
+          },
+        ];
+      });
+      const cpuStart = process.cpuUsage();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < pairs.length) {
+            const pair = pairs[next]!;
+            next += 1;
+            for (const request of pair) {
+              const started = performance.now();
+              const response = await app.inject({
+                method: 'POST',
+                url: request.url,
+                headers: {
+                  ...request.headers,
+                  ...(request.body ? { 'content-type': 'application/json' } : {}),
+                },
+                payload: request.body || undefined,
+              });
+              if (response.statusCode !== 200)
+                throw new Error(`${request.url} ${response.statusCode}: ${response.body}`);
+              if (request.url.endsWith('telemetry')) {
+                latencies.push(performance.now() - started);
+                points += response.json<{ accepted: number }>().accepted;
+              }
+            }
+          }
+        }),
+      );
+      const cpu = process.cpuUsage(cpuStart);
+      serverCpuMs += (cpu.user + cpu.system) / 1000;
+    }
+    const wallMs = performance.now() - wallStart;
+    const databaseMs = (await databaseCpuMs(db, database.kind)) - dbCpuBefore;
+    const walBytes = (await walPosition(db)) - walBefore;
+    const countersAfter = await tableCounters(db);
+    let written = 0;
+    for (const [table, after] of countersAfter)
+      written += after.written - (countersBefore.get(table)?.written ?? 0);
+    const livenessTable = countersAfter.has('node_liveness') ? 'node_liveness' : 'nodes';
+    const liveness = countersAfter.get(livenessTable);
+    const livenessBefore = countersBefore.get(livenessTable);
+    const updates = (liveness?.upd ?? 0) - (livenessBefore?.upd ?? 0);
+    const hotUpdates = (liveness?.hot ?? 0) - (livenessBefore?.hot ?? 0);
+
+    // One day of every node, the day before the simulation, written in SQL: its size per resolution, then its drop.
+    const day = START - DAY;
+    await preparePartitions(db, day, START - 1);
+    const sizes: Record<string, number> = {};
+    const ids = `{${fleet.map((node) => node.id).join(',')}}`;
+    const seeds: Record<(typeof STAT_TABLES)[number], ReturnType<typeof sql>> = {
+      stat_minute: sql`insert into stat_minute (node_id, ts, uplink, delivered, input, viewers, quality)
+        select id, ts, 40000000 + ts % 1000000, 90000000 + ts % 1000000, 30000000 + ts % 1000000, 150 + ts % 100, 70 + ts % 30
+        from unnest(${ids}::integer[]) as id, generate_series(${day}::bigint, ${START - 60}::bigint, 60) as ts`,
+      stat_20m: sql`insert into stat_20m (node_id, ts, uplink, delivered, input, viewers_sum, quality_sum, samples)
+        select id, ts, 800000000, 1800000000, 600000000, 3000, 1400, 20
+        from unnest(${ids}::integer[]) as id, generate_series(${day}::bigint, ${START - 1200}::bigint, 1200) as ts`,
+      stat_hour: sql`insert into stat_hour (node_id, ts, uplink, delivered, input, viewers_sum, quality_sum, samples)
+        select id, ts, 2400000000, 5400000000, 1800000000, 9000, 4200, 60
+        from unnest(${ids}::integer[]) as id, generate_series(${day}::bigint, ${START - 3600}::bigint, 3600) as ts`,
+    };
+    for (const table of STAT_TABLES) {
+      const before = await tableBytes(db, table);
+      await db.execute(seeds[table]);
+      await db.execute(sql.raw(`vacuum ${table}`));
+      sizes[table] = Math.round(((await tableBytes(db, table)) - before) / NODES);
+    }
+    // The retention run the day after that day's minutes expire: minutes before START go, the rollups stay.
+    const dropClock = { now: () => new Date((START + config.retention.minuteDays * DAY) * 1000) };
+    const dropWalBefore = await walPosition(db);
+    const dropStarted = performance.now();
+    const dropped = await deleteExpiredStats({ ...app.deps, clock: dropClock });
+    const dropDayMs = performance.now() - dropStarted;
+    const dropDayWalBytes = (await walPosition(db)) - dropWalBefore;
+
+    latencies.sort((a, b) => a - b);
+    const round = (value: number, digits = 3) => Number(value.toFixed(digits));
+    console.info(
+      JSON.stringify({
+        database: database.kind,
+        nodes: NODES,
+        minutes: MINUTES,
+        points,
+        wallMs: Math.round(wallMs),
+        walBytesPerPoint: round(walBytes / points, 1),
+        rowsPerPoint: round(written / points),
+        cpuMsPerPoint: {
+          server: round(serverCpuMs / points),
+          database: round(databaseMs / points),
+        },
+        diskBytesPerNodeDay: sizes,
+        dropDayMs: round(dropDayMs, 1),
+        dropDayWalBytes,
+        droppedRows: dropped,
+        ingestP50Ms: round(percentile(latencies, 0.5), 2),
+        ingestP99Ms: round(percentile(latencies, 0.99), 2),
+        livenessTable,
+        livenessUpdates: updates,
+        livenessHotShare: updates > 0 ? round(hotUpdates / updates) : null,
+        statsNotifications: notifications,
+      }),
+    );
+  } finally {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,2 @@
+DROP INDEX "nodes_public_key_fingerprint_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "nodes_live_public_key_fingerprint_key" ON "nodes" USING btree ("public_key_fingerprint") WHERE "nodes"."status" <> 50;

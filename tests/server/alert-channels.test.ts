@@ -1,0 +1,369 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ALERT_CHANNEL_ERRORS,
+  ALERT_RETRY_DELAYS_S,
+  type AlertDeliveryBody,
+  type AlertPayloadBody,
+  alertChannelsPath,
+} from '../../contracts/alert-channels.ts';
+import { VIEWER_ROLE } from '../../contracts/team-body.ts';
+import { webhookSignature } from '../../server/alerts/webhook-signing.ts';
+import { startReceiver } from '../helpers/receiver.ts';
+import {
+  createSignedInUser,
+  type SignedInUser,
+  startTestServer,
+  type TestServer,
+} from '../helpers/server.ts';
+import { activeNode, anotherProcess, pastThreshold } from './health-fixtures.ts';
+
+/** Standard Webhooks' verification, written from the spec: base64 key after whsec_, HMAC of id.timestamp.body. */
+function verifies(secret: string, headers: Record<string, unknown>, body: string): boolean {
+  const id = String(headers['webhook-id']);
+  const timestamp = String(headers['webhook-timestamp']);
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = Buffer.from(
+    createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64'),
+  );
+  return String(headers['webhook-signature'])
+    .split(' ')
+    .some((entry) => {
+      const given = Buffer.from(entry.replace(/^v1,/, ''));
+      return entry.startsWith('v1,') && given.length === expected.length && timingSafeEqual(given, expected);
+    });
+}
+
+describe('Standard Webhooks signing', () => {
+  it("matches the spec's test vector", () => {
+    expect(
+      webhookSignature(
+        'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        'msg_p5jXN8AQM9LWM0D4loKWxJek',
+        1614265330,
+        '{"test": 2432232314}',
+      ),
+    ).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+  });
+});
+
+describe('alert channels', () => {
+  let server: TestServer;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    server = await startTestServer({
+      nodeOfflineAfterS: 60,
+      webhookAllowPrivate: true,
+      telegramApiUrl: `${receiver.url}/telegram`,
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await receiver.close();
+  });
+
+  const call = (user: SignedInUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path = '', payload?: object) =>
+    server.app.inject({
+      method,
+      url: `/auth/${alertChannelsPath(user.teamId)}${path}`,
+      headers: user.headers,
+      ...(payload ? { payload } : {}),
+    });
+
+  async function addChannel(user: SignedInUser, body: object) {
+    const answer = await call(user, 'POST', '', body);
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json() as { channel: { id: number }; secret: string | null };
+  }
+
+  const since = (count: number) => receiver.received.slice(count);
+
+  it('signs a webhook test per Standard Webhooks with the secret shown once, and shows the result in the list', async () => {
+    const admin = await createSignedInUser(server, { teamName: 'Signed' });
+    const { channel, secret } = await addChannel(admin, {
+      type: 'webhook',
+      name: 'Ops',
+      url: `${receiver.url}/hook`,
+    });
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    const before = receiver.received.length;
+
+    const test = await call(admin, 'POST', `/${channel.id}/test`);
+    expect(test.statusCode, test.body).toBe(200);
+    expect(test.json()).toMatchObject({ event: 'alert.test', ok: true, status: 200, nextAttemptAt: null });
+    const [request] = since(before);
+    expect(request?.path).toBe('/hook');
+    expect(verifies(secret!, request!.headers, request!.body)).toBe(true);
+    expect(verifies('whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', request!.headers, request!.body)).toBe(false);
+    const payload = JSON.parse(request!.body) as AlertPayloadBody;
+    expect(payload).toMatchObject({ type: 'alert.test', data: { team: { name: 'Signed' }, nodes: [] } });
+
+    const list = await call(admin, 'GET');
+    expect(list.json().channels).toEqual([
+      expect.objectContaining({
+        id: channel.id,
+        name: 'Ops',
+        lastDelivery: expect.objectContaining({ ok: true }),
+      }),
+    ]);
+    expect(list.body).not.toContain(secret);
+
+    const rotated = await call(admin, 'POST', `/${channel.id}/secret`);
+    const fresh = rotated.json().secret as string;
+    expect(fresh).not.toBe(secret);
+    await call(admin, 'POST', `/${channel.id}/test`);
+    const last = receiver.received.at(-1)!;
+    expect(verifies(fresh, last.headers, last.body)).toBe(true);
+    expect(verifies(secret!, last.headers, last.body)).toBe(false);
+  });
+
+  it("sends each chat channel's own body: Slack { text, blocks }, Discord { content, embeds }, Telegram sendMessage", async () => {
+    const admin = await createSignedInUser(server);
+    const slack = await addChannel(admin, { type: 'slack', name: 'Slack', url: `${receiver.url}/slack` });
+    const discord = await addChannel(admin, {
+      type: 'discord',
+      name: 'Discord',
+      url: `${receiver.url}/discord`,
+    });
+    const telegram = await addChannel(admin, {
+      type: 'telegram',
+      name: 'Telegram',
+      botToken: '123456:ABCdefGhIJKlmNoPQRsTUVwxyZ012345',
+      chatId: '-1001234',
+    });
+    expect(slack.secret).toBeNull();
+
+    const before = receiver.received.length;
+    for (const { channel } of [slack, discord, telegram]) await call(admin, 'POST', `/${channel.id}/test`);
+    const [toSlack, toDiscord, toTelegram] = since(before).map((request) => ({
+      path: request.path,
+      body: JSON.parse(request.body),
+    }));
+    expect(toSlack?.path).toBe('/slack');
+    expect(toSlack?.body).toEqual({ text: expect.stringContaining('test'), blocks: [expect.any(Object)] });
+    expect(toDiscord?.path).toBe('/discord');
+    expect(toDiscord?.body).toEqual({ content: expect.stringContaining('test'), embeds: [] });
+    expect(toTelegram?.path).toBe('/telegram/bot123456:ABCdefGhIJKlmNoPQRsTUVwxyZ012345/sendMessage');
+    expect(toTelegram?.body).toEqual({ chat_id: '-1001234', text: expect.stringContaining('test') });
+    expect((await call(admin, 'GET')).body).not.toContain('ABCdefGhIJ');
+  });
+
+  it('sends one message per channel for nodes going down together, then "back online"', async () => {
+    const admin = await createSignedInUser(server, { teamName: 'Batch' });
+    const first = await activeNode(server, admin);
+    const second = await activeNode(server, admin);
+    const third = await activeNode(server, admin);
+    const { channel } = await addChannel(admin, {
+      type: 'webhook',
+      name: 'Batch',
+      url: `${receiver.url}/batch`,
+    });
+    const before = receiver.received.length;
+
+    server.clock.advance(40_000);
+    await third.heartbeat();
+    server.clock.advance(pastThreshold(server) - 40_000);
+    await server.app.deps.health.sweep(); // first and second go down; third is still online, so the message waits
+    expect(since(before)).toHaveLength(0);
+    server.clock.advance(20_000);
+    await second.heartbeat();
+    await server.app.deps.health.sweep(); // second is back within the window: it leaves the message, unsaid
+    server.clock.advance(20_000);
+    await server.app.deps.health.sweep(); // third goes down within the window and joins the message
+    expect(since(before)).toHaveLength(0);
+    server.clock.advance(20_000);
+    await server.app.deps.health.sweep(); // the window has passed: one message
+    const offline = since(before).map((request) => JSON.parse(request.body) as AlertPayloadBody);
+    expect(offline.map((message) => message.type)).toEqual(['node.offline']);
+    expect(offline[0]?.data.nodes.map((node) => node.id).sort()).toEqual(
+      [first.node.id, third.node.id].sort(),
+    );
+    expect(offline[0]?.data.channel.id).toBe(channel.id);
+
+    const back = receiver.received.length;
+    await first.heartbeat();
+    await server.app.deps.health.sweep();
+    const online = since(back).map((request) => JSON.parse(request.body) as AlertPayloadBody);
+    expect(online.map((message) => [message.type, message.data.nodes.map((node) => node.id)])).toEqual([
+      ['node.online', [first.node.id]],
+    ]);
+  });
+
+  it('retries a failed delivery with growing delays, the first within 15 s, logging each try', async () => {
+    const admin = await createSignedInUser(server);
+    const { channel } = await addChannel(admin, {
+      type: 'webhook',
+      name: 'Flaky',
+      url: `${receiver.url}/flaky`,
+    });
+    receiver.reply(503, 'x'.repeat(5000));
+    const first = (await call(admin, 'POST', `/${channel.id}/test`)).json() as AlertDeliveryBody;
+    expect(first).toMatchObject({ ok: false, status: 503 });
+    expect(first.detail).toHaveLength(1024);
+    const gaps = [Date.parse(first.nextAttemptAt!) - Date.parse(first.at)];
+    for (const delay of ALERT_RETRY_DELAYS_S) {
+      server.clock.advance(delay * 1000 - 1000);
+      await server.app.deps.health.sweep(); // not due yet
+      server.clock.advance(1000);
+      await server.app.deps.health.sweep();
+      const [latest] = (await call(admin, 'GET', `/${channel.id}/deliveries`)).json() as AlertDeliveryBody[];
+      if (latest?.nextAttemptAt) gaps.push(Date.parse(latest.nextAttemptAt) - Date.parse(latest.at));
+    }
+    receiver.reply(200, 'ok');
+    const log = (await call(admin, 'GET', `/${channel.id}/deliveries`)).json() as AlertDeliveryBody[];
+    expect(log).toHaveLength(ALERT_RETRY_DELAYS_S.length + 1);
+    expect(log[0]?.nextAttemptAt).toBeNull(); // given up after the last
+    expect(gaps[0]).toBeLessThanOrEqual(15_000);
+    expect(gaps).toEqual([...gaps].sort((a, b) => a - b));
+    expect(gaps.reduce((sum, gap) => sum + gap, 0)).toBeGreaterThanOrEqual(3600_000);
+  });
+
+  it('does not follow redirects', async () => {
+    const admin = await createSignedInUser(server);
+    const { channel } = await addChannel(admin, {
+      type: 'slack',
+      name: 'Moved',
+      url: `${receiver.url}/moved`,
+    });
+    receiver.reply(302, '', { location: `${receiver.url}/elsewhere` });
+    const before = receiver.received.length;
+    const answer = (await call(admin, 'POST', `/${channel.id}/test`)).json() as AlertDeliveryBody;
+    receiver.reply(200, 'ok');
+    expect(answer).toMatchObject({ ok: false, status: 302 });
+    expect(since(before).map((request) => request.path)).toEqual(['/moved']);
+  });
+
+  it('sends each message once when two processes deliver from one database', async () => {
+    const admin = await createSignedInUser(server);
+    await activeNode(server, admin);
+    await addChannel(admin, { type: 'webhook', name: 'Once', url: `${receiver.url}/once` });
+    const other = await anotherProcess(server);
+    try {
+      server.clock.advance(pastThreshold(server));
+      // The receiver answers slowly, so the first delivery is still in flight when the other process looks.
+      receiver.slow(300);
+      const later = () =>
+        new Promise((resolve) => setTimeout(resolve, 100)).then(() => other.deps.health.sweep());
+      await Promise.all([server.app.deps.health.sweep(), later(), other.deps.health.sweep()]);
+      receiver.slow(0);
+      expect(receiver.received.filter((request) => request.path === '/once')).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('lets viewers read channels but not change them', async () => {
+    const admin = await createSignedInUser(server);
+    const viewer = await createSignedInUser(server, { teamId: admin.teamId, role: VIEWER_ROLE });
+    const { channel } = await addChannel(admin, { type: 'slack', name: 'Read', url: `${receiver.url}/read` });
+    expect((await call(viewer, 'GET')).json().channels).toHaveLength(1);
+    for (const [method, path] of [
+      ['POST', ''],
+      ['PUT', `/${channel.id}`],
+      ['DELETE', `/${channel.id}`],
+      ['POST', `/${channel.id}/test`],
+    ] as const) {
+      const answer = await call(viewer, method, path, { name: 'x', type: 'slack', url: `${receiver.url}/x` });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().error).toBe('read_only');
+    }
+    expect((await call(admin, 'DELETE', `/${channel.id}`)).statusCode).toBe(200);
+    expect((await call(admin, 'GET')).json().channels).toHaveLength(0);
+  });
+
+  it('refuses incomplete channels with a clear 400', async () => {
+    const admin = await createSignedInUser(server);
+    const missing = await call(admin, 'POST', '', { type: 'webhook', name: 'No URL' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual(ALERT_CHANNEL_ERRORS.missingField);
+    const telegram = await call(admin, 'POST', '', {
+      type: 'telegram',
+      name: 'T',
+      botToken: 'nope',
+      chatId: '1',
+    });
+    expect(telegram.json()).toEqual(ALERT_CHANNEL_ERRORS.badTelegram);
+    const ftp = await call(admin, 'POST', '', { type: 'webhook', name: 'F', url: 'ftp://example.com/x' });
+    expect(ftp.json()).toEqual(ALERT_CHANNEL_ERRORS.badUrl);
+  });
+});
+
+describe('outbound safety', () => {
+  let server: TestServer;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let admin: SignedInUser;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    server = await startTestServer();
+    admin = await createSignedInUser(server);
+  });
+  afterAll(async () => {
+    await server.close();
+    await receiver.close();
+  });
+
+  // biome-ignore format: one target a line reads as a table
+  const REFUSED = [
+    'http://127.0.0.1/hook',              // loopback
+    'http://127.1.2.3:8080/hook',
+    'http://localhost/hook',              // a name that resolves to loopback
+    'http://[::1]/hook',
+    'http://0.0.0.0/hook',
+    'http://10.1.2.3/hook',               // private
+    'http://172.16.0.1/hook',
+    'http://172.31.255.255/hook',
+    'http://192.168.1.1/hook',
+    'http://169.254.169.254/latest/meta-data', // link-local: the cloud metadata service
+    'http://100.64.0.1/hook',             // CGNAT
+    'http://100.127.255.254/hook',
+    'http://[fe80::1]/hook',              // IPv6 link-local
+    'http://[fd00:ec2::254]/hook',        // IPv6 unique local (AWS metadata)
+    'http://[fc00::1]/hook',
+    'http://[::ffff:10.0.0.1]/hook',      // IPv4 inside IPv6
+    'http://[::ffff:127.0.0.1]/hook',
+    'http://[::ffff:a9fe:a9fe]/hook',
+    'http://[::]/hook',
+  ];
+
+  it.each(REFUSED)('refuses %s on save', async (url) => {
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: `/auth/${alertChannelsPath(admin.teamId)}`,
+      headers: admin.headers,
+      payload: { type: 'webhook', name: 'Inside', url },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual(ALERT_CHANNEL_ERRORS.privateTarget);
+  });
+
+  it('accepts a public address', async () => {
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: `/auth/${alertChannelsPath(admin.teamId)}`,
+      headers: admin.headers,
+      payload: { type: 'webhook', name: 'Public', url: 'https://93.184.215.14/hook' },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+  });
+
+  it('checks again at delivery: a target saved while private ones were allowed is refused, nothing is sent', async () => {
+    const [channel] = await server.db
+      .insert((await import('../../server/db/schema.ts')).alertChannels)
+      .values({ teamId: admin.teamId, type: 'slack', name: 'Saved before', url: `${receiver.url}/inside` })
+      .returning();
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: `/auth/${alertChannelsPath(admin.teamId)}/${channel!.id}/test`,
+      headers: admin.headers,
+    });
+    expect(answer.json()).toMatchObject({
+      ok: false,
+      status: null,
+      detail: ALERT_CHANNEL_ERRORS.privateTarget.message,
+    });
+    expect(receiver.received).toHaveLength(0);
+  });
+});
