@@ -122,13 +122,14 @@ describe('Statistics', () => {
   let browser: Browser;
   let account: ApiAccount;
   let edge: TestNode;
+  let spare: TestNode;
   let minutes: Minute[];
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     account = await signUpViaApi(server);
     edge = await activeNode(server, account, 'Edge Frankfurt');
-    const spare = await activeNode(server, account, 'Spare Paris');
+    spare = await activeNode(server, account, 'Spare Paris');
     // The spare node goes inactive (20): the Inactive group, not selected by default.
     await api(server, account, 'PUT', `v1/nodres/team/${account.teamId}/update_active_nodres/${spare.id}`);
     minutes = telemetry(Date.now() / 1000);
@@ -300,6 +301,60 @@ describe('Statistics', () => {
     );
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
     await page.context().close();
+  });
+
+  it('selects a node activated since the settings were saved, marks it new once, and labels figures in IEC units', async () => {
+    const page = await newPage(browser);
+    // Signed in first: the sign-in lands on a screen that may read and save the settings itself.
+    await signInPage(page, server, account);
+    const saved = { filter: 'day', selected: [edge.id], active: [edge.id], deleted: [] };
+    // As JSON: the api helper sends a form, which the settings call would keep as a form's fields.
+    const put = `${server.url}/api/v1/statistic/settings/put/user/${account.userId}/team/${account.teamId}`;
+    const answer = await fetch(put, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(saved),
+    });
+    expect(answer.status).toBe(200);
+    // The spare node is reactivated (20 -> 10) after the save.
+    await api(server, account, 'PUT', `v1/nodres/team/${account.teamId}/update_active_nodres/${spare.id}`);
+    try {
+      const save = page.waitForResponse((response) => response.url().includes('/statistic/settings/put/'));
+      const stats = page.waitForRequest((request) => request.url().includes('/stats/v1/nodr/day'));
+      await page.goto(`${server.url}/statistics`);
+      const joined = page.getByRole('checkbox', { name: /Spare Paris/ });
+      await expect.poll(() => joined.isChecked()).toBe(true);
+      expect(await page.getByText('New since your last visit').count()).toBe(1);
+      expect((await stats).postDataJSON().licenceKey).toEqual(expect.arrayContaining([spare.licenseKey]));
+      // Saved at once, so the next visit no longer calls it new.
+      expect(((await save).request().postDataJSON() as { active: number[] }).active).toEqual(
+        expect.arrayContaining([edge.id, spare.id]),
+      );
+
+      const tiles = page.getByRole('list', { name: 'Totals' }).getByRole('listitem');
+      await page.getByRole('img', { name: /^Traffic chart, Day/ }).waitFor();
+      expect(await tiles.filter({ hasText: 'NODR UPLINK' }).textContent()).toMatch(
+        /\d Gib.*avg .*\d (Kib|Mib)\/s/,
+      );
+      expect(await page.getByText('1024-based units: 1 Mib is 1,048,576 bits').isVisible()).toBe(true);
+      const ticks = await page.locator('[data-axis-ticks]').getAttribute('data-axis-ticks');
+      expect(ticks).toMatch(/^0 (Kib|Mib)\/s(, \d+ (Kib|Mib)\/s){3,6}$/);
+      const steps = ticks!.split(', ').map((tick) => Number.parseFloat(tick));
+      expect(new Set(steps.slice(1).map((tick, index) => tick - steps[index]!)).size).toBe(1);
+      await expectNoAxeViolations(page, 'statistics with a new node');
+      await screenshot(page, 'statistics-new-node');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'statistics-new-node');
+      await page.context().close();
+
+      const again = await newPage(browser);
+      await openStatistics(again, server, account);
+      await expect.poll(() => again.getByRole('checkbox', { name: /Spare Paris/ }).isChecked()).toBe(true);
+      expect(await again.getByText('New since your last visit').count()).toBe(0);
+      await again.context().close();
+    } finally {
+      await api(server, account, 'PUT', `v1/nodres/team/${account.teamId}/update_active_nodres/${spare.id}`);
+    }
   });
 
   for (const view of ['day', 'sample'] as const) {

@@ -75,8 +75,8 @@ const KEYS = new Map(statNodes.map((node) => [node.id, node.licenseKey]));
 /** Bytes uplinked in one bucket: what each answer says, so the screen shows which answer it drew. */
 const MiB = 1024 * 1024;
 const UPLINK = { day: MiB, week: 2 * MiB, refresh: 3 * MiB } as const;
-/** 8 bits per byte, 1024-based units: 1 MiB is 8.00 Mb. */
-const UPLINK_TEXT = { day: '8.00 Mb', week: '16.00 Mb', refresh: '24.00 Mb' } as const;
+/** 8 bits per byte, 1024-based units: 1 MiB is 8.00 Mib. */
+const UPLINK_TEXT = { day: '8.00 Mib', week: '16.00 Mib', refresh: '24.00 Mib' } as const;
 
 const setupDefault = actorDone('setup', { nodes: statNodes, text: '{}' });
 const setupNoSettings = actorDone('setup', { nodes: statNodes, text: null });
@@ -126,7 +126,11 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 }
 
 const button = (name: string) => screen.getByRole('button', { name });
-const loaders = () => screen.queryAllByText('Loading statistics');
+/** The loading statuses: the skeleton of the tiles and charts (named by its label) or the overlay's spinner (by its text). */
+const loaders = () => [
+  ...screen.queryAllByRole('status', { name: 'Loading statistics' }),
+  ...screen.queryAllByText('Loading statistics'),
+];
 const trafficChart = () => screen.queryByRole('img', { name: /^Traffic chart/ });
 const keysOf = (snapshot: AnyMachineSnapshot) => selectedKeys(snapshot.context);
 

@@ -87,10 +87,15 @@ describe('statisticsMachine', () => {
     expect(snapshot.context.discrete).toBe(3600);
     expect(loads.map((load) => load.filter)).toEqual(['day', 'week', 'month']);
     expect(saves).toEqual([
-      { filter: 'week', selected: [1, 2] },
-      { filter: 'month', selected: [1, 2] },
+      { filter: 'week', selected: [1, 2], active: [1, 2], deleted: [4] },
+      { filter: 'month', selected: [1, 2], active: [1, 2], deleted: [4] },
     ]);
-    expect(snapshot.context.statTabs).toEqual({ filter: 'month', selected: [1, 2] });
+    expect(snapshot.context.statTabs).toEqual({
+      filter: 'month',
+      selected: [1, 2],
+      active: [1, 2],
+      deleted: [4],
+    });
   });
 
   it('shows the sample data once nothing is selected', async () => {
@@ -110,6 +115,33 @@ describe('statisticsMachine', () => {
     expect(snapshot.context.filter).toBe('month');
     expect(snapshot.context.selected).toEqual([3]);
     expect(loads).toEqual([{ filter: 'month', teamId: 9, licenceKeys: ['key-c'] }]);
+  });
+
+  it('adds a node that became active after the save, marks it new once, and saves what it saw', async () => {
+    const saved = { filter: 'week', selected: [1], active: [1], deleted: [4] };
+    const first = start({ text: JSON.stringify(saved) });
+    const snapshot = await settled(first.actor);
+    expect(snapshot.context.filter).toBe('week');
+    expect(snapshot.context.selected).toEqual([1, 2]);
+    expect(snapshot.context.fresh).toEqual([2]);
+    expect(first.loads).toEqual([{ filter: 'week', teamId: 9, licenceKeys: ['key-a', 'key-b'] }]);
+    expect(first.saves).toEqual([{ filter: 'week', selected: [1, 2], active: [1, 2], deleted: [4] }]);
+    const again = start({ text: JSON.stringify(first.saves[0]) });
+    const later = await settled(again.actor);
+    expect(later.context.selected).toEqual([1, 2]);
+    expect(later.context.fresh).toEqual([]);
+    expect(again.saves).toEqual([]);
+  });
+
+  it('drops a node deleted after the save, but keeps a deleted node the person chose', async () => {
+    const deletedSince = start({
+      text: JSON.stringify({ filter: 'day', selected: [1, 4], active: [1, 2, 4], deleted: [] }),
+    });
+    expect((await settled(deletedSince.actor)).context.selected).toEqual([1]);
+    const chosen = start({
+      text: JSON.stringify({ filter: 'day', selected: [1, 4], active: [1, 2], deleted: [4] }),
+    });
+    expect((await settled(chosen.actor)).context.selected).toEqual([1, 4]);
   });
 
   it('restores an empty selection as the sample data', async () => {
@@ -137,7 +169,7 @@ describe('statisticsMachine', () => {
     actor.send({ type: 'node.toggle', id: 99 });
     actor.send({ type: 'filter.select', filter: 'day' });
     expect(isLoadingStat(actor.getSnapshot())).toBe(false);
-    expect(saves.at(-1)).toEqual({ filter: 'day', selected: [3] });
+    expect(saves.at(-1)).toEqual({ filter: 'day', selected: [3], active: [1, 2], deleted: [4] });
   });
 
   it('fails a load with the error flag and retries on request', async () => {

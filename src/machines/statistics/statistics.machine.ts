@@ -14,6 +14,7 @@ import {
   restoreSettings,
   type StatGroup,
   type StatNode,
+  settingsToSave,
   toggleGroup,
 } from './statistics.selection.ts';
 
@@ -27,6 +28,8 @@ export interface StatisticsContext {
   filter: StatsPeriod;
   /** Selected node ids (spec 2: every active node by default). */
   selected: number[];
+  /** Nodes that became active since the settings were saved and so joined the selection: shown as new this visit. */
+  fresh: number[];
   /** stat and statTotal: the series on screen and their totals; null before the first answer. */
   stat: StatSeries | null;
   /** The series on screen is the built-in sample (mokStat), shown when no node is selected. */
@@ -80,6 +83,10 @@ export const statisticsMachine = setup({
       ...restoreSettings(setup.text, setup.nodes),
       statTabs: parseObject(setup.text) ?? context.statTabs,
     })),
+    // Nodes that joined the selection are saved at once, so they are new on this visit only.
+    saveIfFresh: enqueueActions(({ context, enqueue }) => {
+      if (context.fresh.length > 0) enqueue.raise({ type: 'settings.save' });
+    }),
     assignFilter: assign((_, filter: StatsPeriod) => ({ filter })),
     toggleNode: assign(({ context }, id: number) => ({
       selected: context.selected.includes(id)
@@ -137,6 +144,7 @@ export const statisticsMachine = setup({
     nodes: [],
     filter: 'day',
     selected: [],
+    fresh: [],
     stat: null,
     sample: false,
     discrete: 60,
@@ -159,11 +167,11 @@ export const statisticsMachine = setup({
           {
             guard: { type: 'nothingRestored', params: ({ event }) => event.output },
             target: '#statistics.active.view.sample',
-            actions: { type: 'assignSetup', params: ({ event }) => event.output },
+            actions: [{ type: 'assignSetup', params: ({ event }) => event.output }, 'saveIfFresh'],
           },
           {
             target: '#statistics.active.view.loading',
-            actions: { type: 'assignSetup', params: ({ event }) => event.output },
+            actions: [{ type: 'assignSetup', params: ({ event }) => event.output }, 'saveIfFresh'],
           },
         ],
         onError: 'unavailable',
@@ -273,7 +281,7 @@ export const statisticsMachine = setup({
                 input: ({ context }) => ({
                   userId: context.userId,
                   teamId: context.teamId,
-                  settings: { filter: context.filter, selected: context.selected },
+                  settings: settingsToSave(context.filter, context.selected, context.nodes),
                 }),
                 onDone: {
                   target: 'idle',

@@ -31,25 +31,70 @@ export function defaultSelection(nodes: readonly StatNode[]): number[] {
   return nodes.filter((node) => node.status === NODE_STATUS.active).map((node) => node.id);
 }
 
-/** What the screen saves through the statistic settings calls (spec 4, 7): the tab (filter) and the selection. */
+/**
+ * What the screen saves through the statistic settings calls (spec 4, 7): the tab (filter), the selection, and the
+ * nodes that were active and deleted when it was saved, so that a later visit can tell what changed since.
+ */
 export interface SavedStatSettings {
   filter: StatsPeriod;
   selected: number[];
+  active: number[];
+  deleted: number[];
+}
+
+/** The settings restored for the nodes there are now; `fresh` are the nodes that joined the selection. */
+interface RestoredStatSettings {
+  filter: StatsPeriod;
+  selected: number[];
+  fresh: number[];
+}
+
+/** The settings to save: the choice, and what was active and deleted as the person saw it. */
+export function settingsToSave(
+  filter: StatsPeriod,
+  selected: readonly number[],
+  nodes: readonly StatNode[],
+): SavedStatSettings {
+  const idsWith = (status: number) => nodes.filter((node) => node.status === status).map((node) => node.id);
+  return {
+    filter,
+    selected: [...selected],
+    active: idsWith(NODE_STATUS.active),
+    deleted: idsWith(NODE_STATUS.deleted),
+  };
 }
 
 /**
  * The saved JSON text (spec 4: 'text parsed as JSON') turned back into a filter and a selection that fit the
  * nodes there are now. Anything unreadable falls back to the defaults: Day, every active node.
+ *
+ * The selection stays what the person chose as the nodes change: a node that became active after the save (added
+ * or reactivated) joins it, and is `fresh` until the next save; a node deleted after the save leaves it, while a
+ * node that was already deleted when it was chosen stays. Settings saved without those lists keep their selection.
  */
-export function restoreSettings(text: string | null, nodes: readonly StatNode[]): SavedStatSettings {
-  const fallback: SavedStatSettings = { filter: 'day', selected: defaultSelection(nodes) };
+export function restoreSettings(text: string | null, nodes: readonly StatNode[]): RestoredStatSettings {
+  const fallback: RestoredStatSettings = { filter: 'day', selected: defaultSelection(nodes), fresh: [] };
   const saved = parseObject(text);
   if (!saved) return fallback;
   const filter = isStatsPeriod(saved.filter) ? saved.filter : 'day';
   if (!Array.isArray(saved.selected)) return { ...fallback, filter };
-  const known = new Set(nodes.map((node) => node.id));
-  const selected = saved.selected.filter((id): id is number => typeof id === 'number' && known.has(id));
-  return { filter, selected: [...new Set(selected)] };
+  const wasActive = idList(saved.active);
+  const wasDeleted = idList(saved.deleted);
+  const deletedSince = (node: StatNode) =>
+    node.status === NODE_STATUS.deleted && wasDeleted !== null && !wasDeleted.has(node.id);
+  const kept = idList(saved.selected) ?? new Set<number>();
+  const selected = nodes.filter((node) => kept.has(node.id) && !deletedSince(node)).map((node) => node.id);
+  const fresh =
+    wasActive === null
+      ? []
+      : defaultSelection(nodes).filter((id) => !wasActive.has(id) && !selected.includes(id));
+  return { filter, selected: [...selected, ...fresh], fresh };
+}
+
+/** The numbers of a saved id list, or null when the list was not saved. */
+function idList(value: unknown): Set<number> | null {
+  if (!Array.isArray(value)) return null;
+  return new Set(value.filter((id): id is number => typeof id === 'number'));
 }
 
 /** The text as a JSON object, or null. */

@@ -12,6 +12,8 @@ const GROUPS: { group: StatGroup; title: string }[] = [
 export interface NodePickerProps {
   nodes: readonly StatNode[];
   selected: readonly number[];
+  /** Nodes that joined the selection since the last visit (they became active): marked as new. */
+  fresh?: readonly number[];
   onToggle: (id: number) => void;
   onToggleGroup: (group: StatGroup) => void;
 }
@@ -22,7 +24,7 @@ function keyHint(licenseKey: string): string {
 }
 
 /** spec 2: the collapsible 'All traffic' list, grouped Active / Inactive / Deleted, a checkbox per node. */
-export function NodePicker({ nodes, selected, onToggle, onToggleGroup }: NodePickerProps) {
+export function NodePicker({ nodes, selected, fresh = [], onToggle, onToggleGroup }: NodePickerProps) {
   const [open, setOpen] = useState(true);
   const listId = useId();
   const chosen = nodes.filter((node) => selected.includes(node.id)).length;
@@ -70,6 +72,11 @@ export function NodePicker({ nodes, selected, onToggle, onToggleGroup }: NodePic
                           />
                           <span className={styles.name}>{node.name.trim() || 'Untitled'}</span>
                           <span className={styles.key}>{keyHint(node.licenseKey)}</span>
+                          {fresh.includes(node.id) && (
+                            <span className={styles.fresh}>
+                              New<span className="visually-hidden"> since your last visit</span>
+                            </span>
+                          )}
                         </label>
                       </li>
                     ))}

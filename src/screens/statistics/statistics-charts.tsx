@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CHARTED_METRICS, type StatMetricChart } from '../../../contracts/stats-metrics.ts';
-import { formatBitRate, formatBitRateShort } from '../../lib/bits.ts';
+import { bitRateAxis } from '../../lib/axis-ticks.ts';
+import { formatBitRate } from '../../lib/bits.ts';
 import { IconButton } from '../../ui/button.tsx';
 import type { StatSeries } from '../../workers/stats.ts';
 import { ChartCard } from './chart-card.tsx';
@@ -127,7 +128,7 @@ export function StatisticsCharts({ stat, theme, scope, sample, generation }: Sta
           times={stat.times}
           series={traffic}
           format={formatRate}
-          axisFormat={formatBitRateShort}
+          axis={bitRateAxis}
           theme={theme}
           sync={sync}
           partial={partial}

@@ -54,6 +54,8 @@ function fakeServer(
     currentBucket?: boolean;
     /** The CSV export's answer: its text, or an HTTP status to fail with. */
     csv?: string | number;
+    /** The statistics answers wait for this (a slow network). */
+    holdStats?: Promise<void>;
   } = {},
 ) {
   const calls: Call[] = [];
@@ -78,6 +80,7 @@ function fakeServer(
         return new Response(options.csv ?? '', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
       }
       if (url.includes('/stats/v1/nodr/')) {
+        await options.holdStats;
         if (options.failStats) return json({ error: 'internal', message: 'boom' }, 500);
         const { endTimestamp } = body as { endTimestamp: number };
         const interval = url.endsWith('/day') ? 60 : url.endsWith('/week') ? 1200 : 3600;
@@ -128,10 +131,10 @@ describe('StatisticsView', () => {
     expect(within(deleted).getByText('No key')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Day' })).toBeChecked();
 
-    // 8 Mib per 1 MiB of bytes: 1 MiB -> 8.00 Mb, 3 MiB -> 24.00 Mb.
+    // 8 Mib per 1 MiB of bytes: 1 MiB -> 8.00 Mib, 3 MiB -> 24.00 Mib.
     const traffic = await screen.findByRole('img', { name: /Traffic chart, Day/ });
     expect(traffic).toHaveAccessibleName(
-      'Traffic chart, Day, selected nodes: uplink, delivered and input bit rates. NODR UPLINK 8.00 Mb, DELIVERED TO VIEWERS 24.00 Mb, INPUT FROM CDN 8.00 Mb.',
+      'Traffic chart, Day, selected nodes: uplink, delivered and input bit rates. NODR UPLINK 8.00 Mib, DELIVERED TO VIEWERS 24.00 Mib, INPUT FROM CDN 8.00 Mib.',
     );
     expect(
       screen.getByRole('img', { name: 'Quality chart, Day, selected nodes. QUALITY INDEX 97.0.' }),
@@ -145,6 +148,8 @@ describe('StatisticsView', () => {
     expect(within(totals).getByText('NODR UPLINK')).toBeInTheDocument();
     expect(within(totals).getByText('DELIVERED TO VIEWERS')).toBeInTheDocument();
     expect(within(totals).getByText('INPUT FROM CDN')).toBeInTheDocument();
+    expect(within(totals).getAllByText('8.00 Mib')).toHaveLength(2);
+    expect(screen.getByText('1024-based units: 1 Mib is 1,048,576 bits')).toBeVisible();
     expect(statsCalls(calls)).toHaveLength(1);
     expect(statsCalls(calls)[0]?.body).toMatchObject({ clientId: 9, licenceKey: [KEYS.edge, KEYS.quiet] });
     const { startTimestamp, endTimestamp } = (statsCalls(calls)[0]?.body ?? {}) as {
@@ -167,6 +172,8 @@ describe('StatisticsView', () => {
       expect(calls.filter((call) => call.url.includes('/settings/put/')).at(-1)?.body).toEqual({
         filter: 'day',
         selected: [],
+        active: [1, 2],
+        deleted: [],
       }),
     );
   });
@@ -191,7 +198,35 @@ describe('StatisticsView', () => {
     expect(calls.filter((call) => call.url.includes('/settings/put/')).at(-1)?.body).toEqual({
       filter: 'week',
       selected: [3],
+      active: [1, 2],
+      deleted: [],
     });
+  });
+
+  it('selects a node that became active since the settings were saved, and marks it new', async () => {
+    fakeServer({ settings: JSON.stringify({ filter: 'day', selected: [3], active: [1], deleted: [] }) });
+    renderView();
+    expect(await screen.findByRole('checkbox', { name: /Spare/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Edge/ })).not.toBeChecked();
+    const joined = screen.getByRole('checkbox', { name: /Untitled/ });
+    expect(joined).toBeChecked();
+    expect(joined).toHaveAccessibleName(expect.stringMatching(/New\s*since your last visit/));
+    expect(screen.getByRole('checkbox', { name: /Spare/ })).not.toHaveAccessibleName(/New/);
+  });
+
+  it('shows skeletons in the shape of the tiles and charts while the figures load, not a bare spinner', async () => {
+    let release = () => {};
+    fakeServer({ holdStats: new Promise<void>((resolve) => (release = resolve)) });
+    renderView();
+    // Before the node list (starting) and after it, until the figures come.
+    await screen.findByRole('status', { name: 'Loading statistics' });
+    await screen.findByRole('checkbox', { name: /Edge/ });
+    const shapes = screen.getByRole('status', { name: 'Loading statistics' });
+    expect(shapes.querySelectorAll('[data-skeleton="tile"]')).toHaveLength(5);
+    expect(shapes.querySelectorAll('[data-skeleton="chart"]')).toHaveLength(3);
+    release();
+    await screen.findByRole('img', { name: /Traffic chart, Day/ });
+    expect(screen.queryByRole('status', { name: 'Loading statistics' })).toBeNull();
   });
 
   it('says so when a load fails, and tries again on request', async () => {

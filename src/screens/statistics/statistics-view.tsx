@@ -18,6 +18,7 @@ import { NodePicker } from './node-picker.tsx';
 import { PeriodFilter } from './period-filter.tsx';
 import { StatisticsCharts } from './statistics-charts.tsx';
 import styles from './statistics-screen.module.css';
+import { StatisticsSkeleton } from './statistics-skeleton.tsx';
 import { SummaryTiles } from './summary-tiles.tsx';
 import { useChartTheme } from './use-chart-theme.ts';
 
@@ -93,7 +94,7 @@ export function StatisticsView({
       </header>
 
       {snapshot.matches('starting') ? (
-        <Loader label="Loading statistics" />
+        <StatisticsSkeleton />
       ) : snapshot.matches('unavailable') ? (
         <Failure onRetry={() => send({ type: 'stats.reload' })} />
       ) : (
@@ -102,6 +103,7 @@ export function StatisticsView({
             <NodePicker
               nodes={nodes}
               selected={selected}
+              fresh={snapshot.context.fresh}
               onToggle={(id) => send({ type: 'node.toggle', id })}
               onToggleGroup={(group) => send({ type: 'group.toggle', group })}
             />
@@ -131,7 +133,7 @@ export function StatisticsView({
                 </p>
               </div>
             ) : (
-              loading && <Loader label="Loading statistics" />
+              loading && <StatisticsSkeleton />
             )}
           </div>
         </div>

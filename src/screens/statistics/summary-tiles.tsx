@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatBitRate, formatBits } from '../../lib/bits.ts';
+import { BINARY_UNITS_NOTE, formatBitRate, formatBits } from '../../lib/bits.ts';
 import type { StatSeries } from '../../workers/stats.ts';
 import styles from './summary-tiles.module.css';
 import { formatClockTime } from './time-format.ts';
@@ -66,6 +66,7 @@ export function SummaryTiles({ stat, busy, sample }: SummaryTilesProps) {
         )}
       </div>
       <Tiles stat={stat} busy={busy} sample={sample} />
+      <p className={styles.units}>{BINARY_UNITS_NOTE}</p>
     </section>
   );
 }

@@ -5,13 +5,15 @@ import {
   CrosshairMode,
   createChart,
   type IChartApi,
+  type IPriceLine,
   type ISeriesApi,
   LineSeries,
+  LineStyle,
   type LogicalRange,
   type MouseEventParams,
   type Time,
 } from 'lightweight-charts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toAreaData, toLineData } from './chart-data.ts';
 import { type ChartTheme, withAlpha } from './chart-theme.ts';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
@@ -27,12 +29,24 @@ export interface SeriesSpec {
   values: Float64Array;
 }
 
+/** A value axis of our own: its ticks and their labels (src/lib/axis-ticks.ts). */
+export interface ValueAxis {
+  ticks: number[];
+  label: (value: number) => string;
+}
+
 export interface TimeSeriesChartProps {
   times: Float64Array;
   series: SeriesSpec[];
   /** Formats a value in the tooltip (exact); `axisFormat`, when given, on the value axis (short). */
   format: (value: number) => string;
   axisFormat?: (value: number) => string;
+  /**
+   * The value axis for the data's largest value, drawn instead of the library's marks: the library picks round
+   * numbers of the raw value (decimal bits), which read as odd figures in 1024-based units. Its labels then also
+   * format the crosshair's value.
+   */
+  axis?: (max: number) => ValueAxis;
   theme: ChartTheme;
   sync: RangeSync;
   /** Zoom with the mouse wheel and pinch (the traffic chart); the others follow the shared window. */
@@ -47,7 +61,7 @@ export interface TimeSeriesChartProps {
 /** The opacity of the segment into the partial bucket: it is there, but not part of the trend. */
 const PARTIAL_ALPHA = 0.35;
 
-function chartOptions(theme: ChartTheme, wheelZoom: boolean) {
+function chartOptions(theme: ChartTheme, wheelZoom: boolean, ownTicks: boolean) {
   return {
     autoSize: true,
     layout: {
@@ -58,7 +72,8 @@ function chartOptions(theme: ChartTheme, wheelZoom: boolean) {
       // The licence notice is shown as text under the charts (statistics-view.tsx).
       attributionLogo: false,
     },
-    grid: { vertLines: { color: theme.grid }, horzLines: { color: theme.grid } },
+    // With an axis of our own its ticks draw the horizontal lines (price lines), not the library's marks.
+    grid: { vertLines: { color: theme.grid }, horzLines: { color: theme.grid, visible: !ownTicks } },
     rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.04 } },
     timeScale: {
       borderColor: theme.grid,
@@ -88,11 +103,19 @@ function chartOptions(theme: ChartTheme, wheelZoom: boolean) {
   };
 }
 
-/** Traffic and ratios read from zero (a flat series is not blown up into noise); the quality index is 0..100. */
-function autoscaleFor(scale: TimeSeriesChartProps['scale']): AutoscaleInfoProvider {
+/**
+ * Traffic and ratios read from zero (a flat series is not blown up into noise); the quality index is 0..100; an axis
+ * of our own spans its ticks, whatever part of the window is shown, so the ticks stay where they are while zooming.
+ */
+function autoscaleFor(
+  scale: TimeSeriesChartProps['scale'],
+  axis: () => ValueAxis | null,
+): AutoscaleInfoProvider {
   return (original) => {
     const info = original();
     if (scale === 'percent') return { priceRange: { minValue: 0, maxValue: 100 } };
+    const top = axis()?.ticks.at(-1);
+    if (top !== undefined) return { priceRange: { minValue: 0, maxValue: top } };
     if (!info?.priceRange) return info;
     return { ...info, priceRange: { minValue: 0, maxValue: Math.max(info.priceRange.maxValue, 1e-9) } };
   };
@@ -107,6 +130,7 @@ export function TimeSeriesChart({
   series,
   format,
   axisFormat,
+  axis,
   theme,
   sync,
   wheelZoom = false,
@@ -118,25 +142,33 @@ export function TimeSeriesChart({
   const chart = useRef<IChartApi | null>(null);
   const handles = useRef(new Map<string, ISeriesApi<'Line' | 'Area'>>());
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
-  const latest = useRef({ times, series, format, axisFormat, partial });
-  latest.current = { times, series, format, axisFormat, partial };
+  const ownAxis = useMemo(() => (axis ? axis(largestValue(series)) : null), [axis, series]);
+  const latest = useRef({ times, series, format, axisFormat, partial, ownAxis });
+  latest.current = { times, series, format, axisFormat, partial, ownAxis };
   const seriesKeys = series.map((spec) => `${spec.key}:${spec.kind}`).join();
+  const ownTicks = axis !== undefined;
 
   // The chart itself, its window binding and its tooltip: once per set of series.
   // biome-ignore lint/correctness/useExhaustiveDependencies: theme and wheelZoom are applied by the effect below.
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const api = createChart(element, chartOptions(theme, wheelZoom));
+    const api = createChart(element, chartOptions(theme, wheelZoom, ownTicks));
     chart.current = api;
     for (const spec of latest.current.series) {
       const common = {
         priceFormat: {
           type: 'custom' as const,
-          formatter: (value: number) => (latest.current.axisFormat ?? latest.current.format)(value),
+          formatter: (value: number) =>
+            (latest.current.ownAxis?.label ?? latest.current.axisFormat ?? latest.current.format)(value),
+          // With an axis of our own the library's marks go unlabelled: the price lines carry the labels.
+          tickmarksFormatter: (values: number[]) =>
+            values.map((value) =>
+              latest.current.ownAxis ? '' : (latest.current.axisFormat ?? latest.current.format)(value),
+            ),
           minMove: 0.01,
         },
-        autoscaleInfoProvider: autoscaleFor(scale),
+        autoscaleInfoProvider: autoscaleFor(scale, () => latest.current.ownAxis),
         lineWidth: 2 as const,
         priceLineVisible: false,
         // No value tag on the axis: it covered the axis labels (the Quality chart's 100), and the last value may
@@ -185,10 +217,10 @@ export function TimeSeriesChart({
       chart.current = null;
       handles.current.clear();
     };
-  }, [seriesKeys, sync, scale]);
+  }, [seriesKeys, sync, scale, ownTicks]);
 
   useEffect(() => {
-    chart.current?.applyOptions(chartOptions(theme, wheelZoom));
+    chart.current?.applyOptions(chartOptions(theme, wheelZoom, ownTicks));
     for (const spec of series) {
       const colour = theme[spec.colour];
       handles.current
@@ -199,7 +231,31 @@ export function TimeSeriesChart({
             : { color: colour },
         );
     }
-  }, [theme, wheelZoom, series]);
+  }, [theme, wheelZoom, series, ownTicks]);
+
+  // Our own ticks: a labelled price line per tick on the first series, in the grid's colour.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new set of series is a new chart, without the lines.
+  useEffect(() => {
+    const first = series[0] && handles.current.get(series[0].key);
+    if (!first || !ownAxis) return;
+    const lines: IPriceLine[] = ownAxis.ticks.map((tick) =>
+      first.createPriceLine({
+        price: tick,
+        color: theme.grid,
+        lineWidth: 1,
+        lineStyle: LineStyle.Solid,
+        axisLabelVisible: true,
+        axisLabelColor: theme.surface,
+        axisLabelTextColor: theme.muted,
+        title: '',
+      }),
+    );
+    return () => {
+      // A chart removed (new series) took its lines with it.
+      if (handles.current.get(series[0]!.key) !== first) return;
+      for (const line of lines) first.removePriceLine(line);
+    };
+  }, [ownAxis, theme, seriesKeys]);
 
   const partialIndex = partial?.index ?? -1;
   useEffect(() => {
@@ -226,9 +282,22 @@ export function TimeSeriesChart({
   }, [series, times, theme, partialIndex]);
 
   return (
-    <div className={styles.frame} style={{ height }}>
+    <div
+      className={styles.frame}
+      style={{ height }}
+      data-axis-ticks={ownAxis ? ownAxis.ticks.map(ownAxis.label).join(', ') : undefined}
+    >
       <div ref={container} className={styles.canvas} />
       {tooltip && <ChartTooltip state={tooltip} theme={theme} />}
     </div>
   );
+}
+
+/** The largest number of any series (NaN marks a gap), 0 when there is none. */
+function largestValue(series: readonly SeriesSpec[]): number {
+  let largest = 0;
+  for (const spec of series) {
+    for (const value of spec.values) if (value > largest) largest = value;
+  }
+  return largest;
 }
