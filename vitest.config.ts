@@ -36,6 +36,13 @@ const ENGINE_NEUTRAL_FILES = [
   'tests/server/trust-proxy.test.ts',
 ];
 
+/**
+ * Unit files that replace a module with vi.mock. The unit project shares one module registry per worker across its
+ * files (isolate: false), so such a mock would stay in force for the files that run after it in that worker: these
+ * run in a project of their own, each file in a fresh registry.
+ */
+const MODULE_MOCKING_FILES = ['tests/model/login.screen-model.test.tsx'];
+
 /** Server files run a second time with PGlite in its worker thread, the product's mode (project server-worker). */
 const PGLITE_WORKER_FILES = [
   'tests/server/auth-journey.test.ts',
@@ -58,6 +65,7 @@ export default defineConfig({
             'tests/model/**/*.test.{ts,tsx}',
             'tests/unit/**/*.test.{ts,tsx}',
           ],
+          exclude: [...configDefaults.exclude, ...MODULE_MOCKING_FILES],
           setupFiles: ['tests/setup/dom.ts'],
           // Two workers use both cores of the CI machine. Each worker runs its files one after another in one
           // process (no isolation): loading jsdom, React and Testing Library once per worker instead of once per
@@ -66,6 +74,17 @@ export default defineConfig({
           maxWorkers: 2,
           isolate: false,
           // Screen tests render and wait on the real machines; on a loaded machine 5 s was too short for some.
+          testTimeout: 15_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-isolated',
+          environment: 'jsdom',
+          include: MODULE_MOCKING_FILES,
+          setupFiles: ['tests/setup/dom.ts'],
+          maxWorkers: 2,
           testTimeout: 15_000,
         },
       },

@@ -61,7 +61,7 @@ step "typecheck" npx tsc -p tsconfig.json --noEmit
 step "lint and format" npx biome check .
 step "dead code" npx knip
 if [ -d installer ]; then step "shellcheck" shellcheck installer/*.sh scripts/*.sh .ci/run; fi
-step "unit and model tests" npx vitest run --project unit
+step "unit and model tests" npx vitest run --project unit --project unit-isolated
 # The server project on PGlite on the test's thread, the process project (server processes on PGlite data folders)
 # and the server-worker project (a few server files again with PGlite in its worker thread, as the product runs it).
 step "server tests on PGlite" npx vitest run --project server --project process --project server-worker
