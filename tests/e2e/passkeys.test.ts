@@ -75,7 +75,7 @@ describe('passkeys in the browser', () => {
   it('adds a passkey in Settings (password, then a name), signs out, and signs in again with the passkey alone', async () => {
     expect(server.url).toMatch(/^http:\/\/localhost:\d+$/);
     await signInThroughUi(page, server, account);
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${server.url}/settings/security`);
     const section = page.getByRole('region', { name: 'Passkeys' });
     await eventually(() => section.getByText('You have no passkeys yet.').isVisible()).toBe(true);
     await atBothWidths(page, 'settings-passkeys-empty', section);
@@ -114,8 +114,9 @@ describe('passkeys in the browser', () => {
 
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL(`${server.url}/myNodr`);
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${server.url}/settings/security`);
     await eventually(() => section.getByText(/Last used/).isVisible()).toBe(true);
+    await page.goto(`${server.url}/settings/activity`);
     const activity = page.getByRole('region', { name: 'Recent activity' });
     await eventually(() => activity.getByText('Signed in with a passkey').isVisible()).toBe(true);
     expect(await activity.getByText('Passkey added').isVisible()).toBe(true);
