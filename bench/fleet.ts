@@ -1,15 +1,3 @@
-/**
- * Fleet benchmark: FLEET_NODES nodes (200) each send, every simulated minute for FLEET_MINUTES minutes (30), a signed
- * heartbeat and a signed telemetry report of that minute, as the agent does live, against the real server (every
- * service, `app.inject`) on PGlite or on the PostgreSQL of DATABASE_URL. The server's clock is moved by hand one
- * minute at a time, so a day of fleet traffic takes as long as the server needs for it. Then one day of every node's
- * data is written in SQL (to size a node-day per resolution) and the retention job drops it (the day's cost).
- *
- * The last line is one JSON object: WAL bytes, rows written and CPU (server process and database server) per
- * telemetry point, disk bytes per node-day per resolution, the retention's drop of a day, the ingest p99, the share
- * of heartbeat updates PostgreSQL made in place (HOT: no index write), and the statistics notifications sent.
- */
-import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,12 +6,11 @@ import { nodeRequestHeaders } from '../contracts/node-signing.ts';
 import { buildApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
 import type { Db } from '../server/db/database.ts';
-import { nodes } from '../server/db/schema.ts';
 import { manualClock } from '../server/lib/clock.ts';
-import { randomToken } from '../server/lib/tokens.ts';
 import { prepareAhead, preparePartitions } from '../server/statistics/partitions.ts';
 import { deleteExpiredStats } from '../server/statistics/retention.ts';
 import { freshDatabase } from '../tests/helpers/database.ts';
+import { type BenchNode, createBenchNode } from './bench-node.ts';
 import { DAY, seedTeam } from './stats-seed.ts';
 
 const NODES = Number(process.env.FLEET_NODES ?? 200);
@@ -34,36 +21,13 @@ const STAT_TABLES = ['stat_minute', 'stat_20m', 'stat_hour'] as const;
 // 2026-03-10T00:00:00Z: the simulation starts at a midnight, the sized day is the one before.
 const START = 1_773_100_800;
 
-interface FleetNode {
-  id: number;
-  licenseKey: string;
-  privateKey: KeyObject;
-}
-
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T | undefined> {
   return rowsOf<T>(await db.execute(query))[0];
 }
 
-async function createNode(db: Db, teamId: number): Promise<FleetNode> {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const der = publicKey.export({ type: 'spki', format: 'der' });
-  const licenseKey = randomToken();
-  const [node] = await db
-    .insert(nodes)
-    .values({
-      teamId,
-      status: 10,
-      configId: 1,
-      publicKey: String(publicKey.export({ type: 'spki', format: 'pem' })).trim(),
-      publicKeyFingerprint: createHash('sha256').update(der).digest('hex'),
-      licenseKey,
-      domain: `${licenseKey.slice(0, 8).toLowerCase()}.fleet.example`,
-    })
-    .returning({ id: nodes.id });
-  return { id: node!.id, licenseKey, privateKey };
-}
+const createNode = (db: Db, teamId: number) => createBenchNode(db, teamId, 'fleet.example');
 
 /** Bytes of WAL written so far (an LSN as a number). */
 async function walPosition(db: Db): Promise<number> {
@@ -147,7 +111,7 @@ async function main(): Promise<void> {
     // What the partition job has done by then: the partitions of the coming days and months exist.
     await prepareAhead(db, START);
     const team = await seedTeam(db);
-    const fleet: FleetNode[] = [];
+    const fleet: BenchNode[] = [];
     for (let i = 0; i < NODES; i += 1) fleet.push(await createNode(db, team.teamId));
 
     const latencies: number[] = [];

@@ -1,13 +1,3 @@
-/**
- * Telemetry ingest benchmark: minute points per second stored (with both rollups) through the real signed
- * endpoint POST /api/node/v1/telemetry in batches of 1440 (several nodes at once, each sending its batches one
- * after another, as the replay rule requires), and through the service function alone. PGlite, or a throwaway
- * database on the PostgreSQL server of DATABASE_URL.
- *
- * Knobs: BENCH_INGEST_NODES (4 per path), BENCH_INGEST_BATCHES (30 batches of 1440 per node; at most 33, so that
- * every point stays inside the 35-day minute retention).
- */
-import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,12 +5,11 @@ import { nodeRequestHeaders } from '../contracts/node-signing.ts';
 import { buildApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
 import type { Db } from '../server/db/database.ts';
-import { nodes } from '../server/db/schema.ts';
 import { EventHub } from '../server/lib/events.ts';
-import { randomToken } from '../server/lib/tokens.ts';
 import { createIngestService } from '../server/statistics/ingest.service.ts';
 import type { MinutePoint } from '../server/statistics/stats.repository.ts';
 import { freshDatabase } from '../tests/helpers/database.ts';
+import { createBenchNode } from './bench-node.ts';
 import { DAY, seedTeam } from './stats-seed.ts';
 
 const PORT = 9121;
@@ -28,30 +17,7 @@ const NODES = Number(process.env.BENCH_INGEST_NODES ?? 4);
 const BATCHES = Number(process.env.BENCH_INGEST_BATCHES ?? 30);
 const BATCH = 1440;
 
-interface BenchNode {
-  id: number;
-  licenseKey: string;
-  privateKey: KeyObject;
-}
-
-async function createNode(db: Db, teamId: number): Promise<BenchNode> {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const der = publicKey.export({ type: 'spki', format: 'der' });
-  const licenseKey = randomToken();
-  const [node] = await db
-    .insert(nodes)
-    .values({
-      teamId,
-      status: 10,
-      configId: 1,
-      publicKey: String(publicKey.export({ type: 'spki', format: 'pem' })).trim(),
-      publicKeyFingerprint: createHash('sha256').update(der).digest('hex'),
-      licenseKey,
-      domain: `${licenseKey.slice(0, 8).toLowerCase()}.bench.example`,
-    })
-    .returning({ id: nodes.id });
-  return { id: node!.id, licenseKey, privateKey };
-}
+const createNode = (db: Db, teamId: number) => createBenchNode(db, teamId, 'bench.example');
 
 /** Batch `index` of a node: 1440 consecutive minutes, all inside the minute retention. */
 function batch(first: number, index: number): MinutePoint[] {
