@@ -43,6 +43,16 @@ function nameProblem(name: string): string | null {
   return passkeyNameProblem(name)?.message ?? null;
 }
 
+/** The first step of adding and of removing a passkey: the password, required before `next` is tried. */
+function passwordStep<Next extends string>(next: Next) {
+  return {
+    on: {
+      'passkeys.password': { actions: 'editPassword' },
+      'passkeys.submit': [{ guard: 'hasPassword', target: next }, { actions: 'showPasswordRequired' }],
+    },
+  } as const;
+}
+
 /**
  * Settings > Passkeys: lists the person's passkeys; adding one asks for the password, then a name, then the
  * browser's passkey dialog; removing one asks for the password. A failed call keeps the dialog open and says why.
@@ -134,15 +144,7 @@ export const passkeysMachine = setup({
       initial: 'password',
       on: { 'passkeys.close': { target: 'ready', actions: 'close' } },
       states: {
-        password: {
-          on: {
-            'passkeys.password': { actions: 'editPassword' },
-            'passkeys.submit': [
-              { guard: 'hasPassword', target: 'checking' },
-              { actions: 'showPasswordRequired' },
-            ],
-          },
-        },
+        password: passwordStep('checking'),
         checking: {
           invoke: {
             src: 'checkPassword',
@@ -191,15 +193,7 @@ export const passkeysMachine = setup({
       initial: 'password',
       on: { 'passkeys.close': { target: 'ready', actions: 'close' } },
       states: {
-        password: {
-          on: {
-            'passkeys.password': { actions: 'editPassword' },
-            'passkeys.submit': [
-              { guard: 'hasPassword', target: 'sending' },
-              { actions: 'showPasswordRequired' },
-            ],
-          },
-        },
+        password: passwordStep('sending'),
         sending: {
           invoke: {
             src: 'removePasskey',
