@@ -9,14 +9,14 @@ import { ACTIVITY } from './activity.ts';
 import { revokeAllLinks } from './links.ts';
 import { verifyPassword } from './passwords.ts';
 import { pendingRequests } from './pending-request.ts';
-import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './profile-common.ts';
-import { accountDeletedMail, confirmDeletionMail } from './profile-mails.ts';
 import {
   deleteAccountRows,
   lockTeams,
   membershipSummaries,
   setDeleteProgress,
-} from './profile-repository.ts';
+} from './profile.repository.ts';
+import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './profile-common.ts';
+import { accountDeletedMail, confirmDeletionMail } from './profile-mails.ts';
 
 /** An account-deletion link lives 1 hour. */
 export const DELETION_TTL_MS = 3_600_000;

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
 import type { Db } from '../db/database.ts';
 import { teamMembers, teams, users } from '../db/schema.ts';
-import { chosenFirst } from '../lib/authenticate.ts';
+import { chosenFirst } from '../lib/authenticate.repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

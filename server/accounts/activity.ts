@@ -1,12 +1,11 @@
-import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import {
   ACTIVITY_LIST_MAX,
   ACTIVITY_RETENTION_DAYS,
   type ActivityKind,
 } from '../../contracts/account-activity.ts';
 import type { Db } from '../db/database.ts';
-import { accountActivity } from '../db/schema.ts';
 import type { Client } from '../lib/authenticate.ts';
+import { activitySince, insertActivityPruning } from './activity.repository.ts';
 import { deviceOf } from './device.ts';
 
 export { ACTIVITY, type ActivityKind } from '../../contracts/account-activity.ts';
@@ -34,36 +33,22 @@ export interface ActivityEvent extends Client {
  * or link hash. The user's events older than 90 days are pruned on the same write.
  */
 export async function recordActivity(tx: Db, event: ActivityEvent): Promise<void> {
-  await tx.insert(accountActivity).values({
-    userId: event.userId,
-    kind: event.kind,
-    ip: event.ip.slice(0, IP_MAX),
-    userAgent: storedUserAgent(event.userAgent),
-    at: event.at,
-  });
-  await tx
-    .delete(accountActivity)
-    .where(
-      and(
-        eq(accountActivity.userId, event.userId),
-        lt(accountActivity.at, new Date(event.at.getTime() - RETENTION_MS)),
-      ),
-    );
+  await insertActivityPruning(
+    tx,
+    {
+      userId: event.userId,
+      kind: event.kind,
+      ip: event.ip.slice(0, IP_MAX),
+      userAgent: storedUserAgent(event.userAgent),
+      at: event.at,
+    },
+    new Date(event.at.getTime() - RETENTION_MS),
+  );
 }
 
 /** GET v1/activity: the user's events of the last 90 days, newest first. */
 export async function listActivity(db: Db, userId: number, now: Date) {
-  const rows = await db
-    .select()
-    .from(accountActivity)
-    .where(
-      and(
-        eq(accountActivity.userId, userId),
-        gte(accountActivity.at, new Date(now.getTime() - RETENTION_MS)),
-      ),
-    )
-    .orderBy(desc(accountActivity.at), desc(accountActivity.id))
-    .limit(ACTIVITY_LIST_MAX);
+  const rows = await activitySince(db, userId, new Date(now.getTime() - RETENTION_MS), ACTIVITY_LIST_MAX);
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,

@@ -13,9 +13,9 @@ import { normalizeEmail } from './guest.service.ts';
 import { issueLink, revokeAllLinks, revokeLinks } from './links.ts';
 import { verifyPassword } from './passwords.ts';
 import { pendingRequests } from './pending-request.ts';
+import { emailTakenByOther, setPendingEmail, switchEmail } from './profile.repository.ts';
 import { assertOwnIds, incorrectPassword, limit, type ProfileLimiters } from './profile-common.ts';
 import { confirmEmailChangeMail, emailChangedMail, emailChangeNoticeMail } from './profile-mails.ts';
-import { emailTakenByOther, setPendingEmail, switchEmail } from './profile-repository.ts';
 
 /** An e-mail change link lives 24 hours. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;

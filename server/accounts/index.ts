@@ -14,13 +14,13 @@ export { bearerHeaders, idParams, TeamAnswer, teamBody } from './account-schemas
 export { findTeam, findUserById, renameTeam } from './accounts.repository.ts';
 export { invitationMail } from './mail-templates.ts';
 export { hashPassword, PASSWORD_MAX, verifyPassword } from './passwords.ts';
+export { CLOSED_STATUS, teamHasPendingAdminDeletion } from './profile.repository.ts';
 export {
   createProfileLimiters,
   incorrectPassword,
   limit,
   type ProfileLimiters,
 } from './profile-common.ts';
-export { CLOSED_STATUS, teamHasPendingAdminDeletion } from './profile-repository.ts';
 
 /** Sign-up, sign-in, passwords, links, profile, sessions, two-factor and API tokens (docs/api-auth.md). */
 const accountsPlugin: FastifyPluginAsync = async (app) => {

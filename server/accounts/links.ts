@@ -4,7 +4,7 @@ import { hashToken, randomToken } from '../lib/tokens.ts';
 import { lockUser } from './accounts.repository.ts';
 import { linkStateAt } from './link-state.ts';
 import { type EmailLink, findLink, insertLink, markLinkUsed, revokeUnusedLinks } from './links.repository.ts';
-import { setDeleteProgress, setPendingEmail } from './profile-repository.ts';
+import { setDeleteProgress, setPendingEmail } from './profile.repository.ts';
 
 export type LinkPurpose =
   | 'create_password'

@@ -2,6 +2,11 @@ import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/schema.ts';
 
+/** Stores a new session (its token only as a hash). */
+export async function insertSession(tx: Db, session: typeof sessions.$inferInsert): Promise<void> {
+  await tx.insert(sessions).values(session);
+}
+
 const live = (userId: number, now: Date) =>
   and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
 
@@ -37,4 +42,24 @@ export async function revokeLiveSessions(
     .where(and(live(userId, now), pick))
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
+}
+
+/**
+ * Revokes every unrevoked session of the user, expired or not, except `keepSessionId` (all of them without it).
+ * Returns the ids revoked.
+ */
+export async function revokeUserSessions(
+  tx: Db,
+  userId: number,
+  now: Date,
+  keepSessionId?: number,
+): Promise<number[]> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
+  const revoked = await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...conditions))
+    .returning({ id: sessions.id });
+  return revoked.map((row) => row.id);
 }

@@ -1,11 +1,10 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { sessions } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { SSE_COOKIE } from '../lib/authenticate.ts';
 import { hashToken, randomToken } from '../lib/tokens.ts';
 import { type Client, storedUserAgent } from './activity.ts';
+import { insertSession, revokeUserSessions } from './sessions.repository.ts';
 
 /** A session lives 14 days from sign-in (docs/api-auth.md); then the browser signs in again. */
 export const SESSION_TTL_MS = 14 * 24 * 3_600_000;
@@ -27,7 +26,7 @@ export async function createSession(
 ): Promise<SessionToken> {
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await tx.insert(sessions).values({
+  await insertSession(tx, {
     userId,
     tokenHash: hashToken(token),
     createdAt: now,
@@ -51,14 +50,7 @@ export async function revokeOtherSessions(
   keepSessionId?: number,
   tx: Db = deps.db,
 ): Promise<number[]> {
-  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
-  if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
-  const revoked = await tx
-    .update(sessions)
-    .set({ revokedAt: deps.clock.now() })
-    .where(and(...conditions))
-    .returning({ id: sessions.id });
-  return revoked.map((row) => row.id);
+  return revokeUserSessions(tx, userId, deps.clock.now(), keepSessionId);
 }
 
 /** The event stream's cookie: the same token, only sent to the stream's path (EventSource cannot send headers). */

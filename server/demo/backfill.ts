@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { simulatedMinute, type TrafficProfile } from '../../simulation/traffic.ts';
 import type { Db } from '../db/database.ts';
 import { insertMinutes } from '../statistics/index.ts';
@@ -26,12 +25,4 @@ export async function backfillMinutes(
     inserted += await insertMinutes(db, nodeId, points);
   }
   return inserted;
-}
-
-/** The newest minute stored for a node (Unix seconds), if any. */
-export async function lastStoredMinute(db: Db, nodeId: number): Promise<number | undefined> {
-  const result = await db.execute(
-    sql`select max(ts)::float8 as last from stat_minute where node_id = ${nodeId}`,
-  );
-  return (result as unknown as { rows: { last: number | null }[] }).rows[0]?.last ?? undefined;
 }

@@ -1,14 +1,13 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AgentClock } from '../../agent/clock.ts';
 import { minuteOf } from '../../contracts/node-protocol.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
-import { nodes } from '../db/schema.ts';
 import { boxed } from '../lib/boxed.ts';
-import { backfillMinutes, lastStoredMinute } from './backfill.ts';
+import { backfillMinutes } from './backfill.ts';
+import { hasUsers, lastStoredMinute, nodeOfLicense } from './demo.repository.ts';
 import { BACKFILL_DAYS, DEMO_NODES } from './demo-data.ts';
 import { startLiveAgent } from './live-agent.ts';
-import { type DemoAccount, hasUsers, readDemoAccount, seedDemo } from './seed-demo.ts';
+import { type DemoAccount, readDemoAccount, seedDemo } from './seed-demo.ts';
 
 export interface RunningDemo {
   account: DemoAccount;
@@ -51,10 +50,7 @@ export async function startDemo(
   const nowMinute = minuteOf(clock.now().getTime());
   let minutes = 0;
 
-  const [active] = await db
-    .select({ id: nodes.id, status: nodes.status })
-    .from(nodes)
-    .where(eq(nodes.licenseKey, account.licenseKey));
+  const active = await nodeOfLicense(db, account.licenseKey);
   const activeDemo = DEMO_NODES[0];
   if (created) {
     for (const [index, demo] of DEMO_NODES.entries()) {

@@ -1,13 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { hashPassword } from '../accounts/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { configs, nodeLiveness, nodes, teamMembers, teams, users } from '../db/schema.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { checkHardware, nodeDomain, parsePublicKey } from '../nodes/index.ts';
+import { allConfigs, insertDemoNode, insertDemoWorkspace } from './demo.repository.ts';
 import { DEMO_EMAIL, DEMO_NODES } from './demo-data.ts';
 
 /** What the demo keeps in DATA_DIR/demo/: the sign-in details, and the active node's license key. */
@@ -36,11 +35,6 @@ export function readDemoAccount(dataDir: string): DemoAccount | undefined {
   }
 }
 
-export async function hasUsers(db: Db): Promise<boolean> {
-  const [row] = await db.select({ count: sql<number>`count(*)::integer` }).from(users);
-  return (row?.count ?? 0) > 0;
-}
-
 /**
  * Creates the demo account, its team and three nodes (demo-data.ts) in one transaction. The files are written
  * first, so a crash between the two never leaves a demo nobody can sign in to. Returns the account and the nodes'
@@ -64,23 +58,23 @@ export async function seedDemo(
   const passwordHash = await hashPassword(account.password);
 
   const nodeIds = await db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({ email: DEMO_EMAIL, passwordHash, name: 'Demo', surname: 'Operator', changePasswordAt: now })
-      .returning({ id: users.id });
-    const [team] = await tx.insert(teams).values({ name: 'Demo workspace' }).returning({ id: teams.id });
-    await tx.insert(teamMembers).values({ teamId: team!.id, userId: user!.id, role: 10 });
-    const configRows = await tx.select().from(configs);
+    const teamId = await insertDemoWorkspace(
+      tx,
+      { email: DEMO_EMAIL, passwordHash, name: 'Demo', surname: 'Operator', changePasswordAt: now },
+      'Demo workspace',
+      10,
+    );
+    const configRows = await allConfigs(tx);
     const ids: number[] = [];
     for (const [index, demo] of DEMO_NODES.entries()) {
       const hardware = configRows.find((row) => row.id === demo.configId);
       if (!hardware) throw new Error(`The demo needs the seeded configuration ${demo.configId}.`);
       const key = parsePublicKey(String(keys[index]!.publicKey.export({ type: 'spki', format: 'pem' })));
       const licenseKey = licenseKeys[index]!;
-      const [row] = await tx
-        .insert(nodes)
-        .values({
-          teamId: team!.id,
+      const id = await insertDemoNode(
+        tx,
+        {
+          teamId,
           name: demo.name,
           status: demo.status,
           check: JSON.stringify(checkHardware(hardware, demo.report)),
@@ -95,12 +89,10 @@ export async function seedDemo(
           os: demo.report.os,
           bandwidth: demo.report.bandwidth,
           createdAt: new Date(now.getTime() - demo.ageDays * 86_400_000),
-        })
-        .returning({ id: nodes.id });
-      await tx
-        .insert(nodeLiveness)
-        .values({ nodeId: row!.id, lastSeenAt: new Date(now.getTime() - demo.lastSeenHoursAgo * 3_600_000) });
-      ids.push(row!.id);
+        },
+        new Date(now.getTime() - demo.lastSeenHoursAgo * 3_600_000),
+      );
+      ids.push(id);
     }
     return ids;
   });

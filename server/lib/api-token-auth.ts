@@ -1,7 +1,6 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { API_TOKEN_LIMITS, type ApiTokenScope, isApiTokenScope } from '../../contracts/api-tokens.ts';
 import type { Db } from '../db/database.ts';
-import { apiTokens, teamMembers } from '../db/schema.ts';
+import { liveTokenOf, touchTokenUse } from './api-token-auth.repository.ts';
 import type { Clock } from './clock.ts';
 import { hashToken } from './tokens.ts';
 
@@ -21,29 +20,7 @@ export interface ApiTokenGrant {
  * its team (the inner join: leaving the team or deleting the account ends every token at once).
  */
 export async function grantOf(db: Db, clock: Clock, secret: string): Promise<ApiTokenGrant | undefined> {
-  const now = clock.now();
-  const [row] = await db
-    .select({
-      tokenId: apiTokens.id,
-      userId: apiTokens.userId,
-      teamId: apiTokens.teamId,
-      role: teamMembers.role,
-      scope: apiTokens.scope,
-      expiresAt: apiTokens.expiresAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-    })
-    .from(apiTokens)
-    .innerJoin(
-      teamMembers,
-      and(eq(teamMembers.teamId, apiTokens.teamId), eq(teamMembers.userId, apiTokens.userId)),
-    )
-    .where(
-      and(
-        eq(apiTokens.tokenHash, hashToken(secret)),
-        isNull(apiTokens.revokedAt),
-        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
-      ),
-    );
+  const row = await liveTokenOf(db, hashToken(secret), clock.now());
   if (!row || !isApiTokenScope(row.scope)) return undefined;
   return { ...row, scope: row.scope };
 }
@@ -56,13 +33,5 @@ export async function touchApiToken(db: Db, clock: Clock, grant: ApiTokenGrant, 
   const now = clock.now();
   const staleBefore = new Date(now.getTime() - API_TOKEN_LIMITS.lastUsedStepMs);
   if (grant.lastUsedAt && grant.lastUsedAt > staleBefore) return;
-  await db
-    .update(apiTokens)
-    .set({ lastUsedAt: now, lastUsedIp: ip })
-    .where(
-      and(
-        eq(apiTokens.id, grant.tokenId),
-        or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, staleBefore)),
-      ),
-    );
+  await touchTokenUse(db, grant.tokenId, { now, ip, staleBefore });
 }

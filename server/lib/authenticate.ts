@@ -1,9 +1,8 @@
-import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { API_TOKEN_ERRORS, type ApiTokenScope, isApiToken } from '../../contracts/api-tokens.ts';
 import type { Db } from '../db/database.ts';
-import { sessions, teamMembers, users } from '../db/schema.ts';
 import { type ApiTokenGrant, grantOf, touchApiToken } from './api-token-auth.ts';
+import { liveSessionRows, touchSessionSeen } from './authenticate.repository.ts';
 import type { Clock } from './clock.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -53,32 +52,9 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** An ORDER BY term over team_members joined with users: the user's chosen workspace first. */
-export const chosenFirst = () =>
-  sql`case when ${teamMembers.teamId} = ${users.workspaceTeamId} then 0 else 1 end`;
-
 /** Finds the live session of a token with the user's teams, in one query; undefined when there is none. */
 export async function sessionOf(db: Db, clock: Clock, token: string): Promise<Session | undefined> {
-  const rows = await db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      teamId: teamMembers.teamId,
-      role: teamMembers.role,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(teamMembers, eq(teamMembers.userId, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, clock.now()),
-      ),
-    )
-    .orderBy(chosenFirst(), asc(teamMembers.createdAt), asc(teamMembers.teamId));
+  const rows = await liveSessionRows(db, hashToken(token), clock.now());
   const [first] = rows;
   if (!first) return undefined;
   const teams = rows.flatMap((row) =>
@@ -102,10 +78,7 @@ async function touchSession(db: Db, clock: Clock, session: Session, request: Fas
   if (session.lastSeenAt > staleBefore) return;
   // The cached copy (if any) is this object: it now says "seen now", so this process writes again in a minute.
   session.lastSeenAt = now;
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: now, ip: request.ip })
-    .where(and(eq(sessions.id, session.sessionId), lt(sessions.lastSeenAt, staleBefore)));
+  await touchSessionSeen(db, session.sessionId, { now, ip: request.ip, staleBefore });
 }
 
 /** The live session of a token: from this process's cache, else from the database (and then cached). */

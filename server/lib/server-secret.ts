@@ -1,7 +1,6 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { serverSecrets } from '../db/schema.ts';
+import { storedSecret } from './server-secrets.repository.ts';
 
 const NAME = 'main';
 
@@ -11,13 +10,9 @@ const NAME = 'main';
  * whichever insert won.
  */
 async function loadSecret(db: Db): Promise<Buffer> {
-  await db
-    .insert(serverSecrets)
-    .values({ name: NAME, value: randomBytes(32).toString('base64') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, NAME));
-  if (!row) throw new Error('server secret missing');
-  return Buffer.from(row.value, 'base64');
+  const value = await storedSecret(db, NAME, randomBytes(32).toString('base64'));
+  if (value === undefined) throw new Error('server secret missing');
+  return Buffer.from(value, 'base64');
 }
 
 /** What each key is for: one key per purpose, so that a key can never be used for another purpose. */

@@ -8,7 +8,7 @@ import {
   queueAlerts,
 } from '../alerts/index.ts';
 import type { EventHub } from '../lib/events.ts';
-import { tryJobLock } from '../lib/periodic-jobs.ts';
+import { tryJobLock } from '../lib/jobs.repository.ts';
 import { type ClaimedTransition, claimTransitions } from './health.repository.ts';
 
 export interface SweepDeps extends AlertDeps {

@@ -1,5 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import {
+  createPartition,
+  deleteDefaultRowsBefore,
+  dropPartition,
+  partitionNamesOf,
+} from './partitions.repository.ts';
 import type { BucketTable } from './stats.repository.ts';
 
 /**
@@ -56,41 +61,6 @@ function partitionsCovering(table: BucketTable, from: number, to: number): StatP
   return partitions;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-async function exists(db: Db, name: string): Promise<boolean> {
-  const result = await db.execute(sql`select to_regclass(${name}) is not null as found`);
-  return rowsOf<{ found: boolean }>(result)[0]?.found === true;
-}
-
-/**
- * Makes a partition if it is missing. Rows ingest put in the default partition meanwhile (no partition was ready for
- * them) move into it in the same transaction: PostgreSQL refuses a partition whose rows the default still holds.
- * The table is locked first (with its partitions, the order every read takes them in: the parent before its
- * partitions, so a read waits instead of deadlocking), so no ingest slips a row of the range in between; the default
- * is normally empty and the lock short.
- */
-async function createPartition(db: Db, table: BucketTable, partition: StatPartition): Promise<boolean> {
-  if (await exists(db, partition.name)) return false;
-  return db.transaction(async (tx) => {
-    const parent = sql.raw(table);
-    const fallback = sql.raw(`${table}_default`);
-    await tx.execute(sql`lock table ${parent} in access exclusive mode`);
-    if (await exists(tx, partition.name)) return false;
-    await tx.execute(sql`create temp table moving (like ${parent}) on commit drop`);
-    await tx.execute(sql`with gone as (
-        delete from ${fallback} where ts >= ${partition.from} and ts < ${partition.to} returning *
-      ) insert into moving select * from gone`);
-    await tx.execute(
-      sql.raw(
-        `create table ${partition.name} partition of ${table} for values from (${partition.from}) to (${partition.to})`,
-      ),
-    );
-    await tx.execute(sql`insert into ${parent} select * from moving`);
-    return true;
-  });
-}
-
 /** Makes every missing partition of `table` covering [from, to]; returns the names it made. */
 async function preparePartitionsOf(db: Db, table: BucketTable, from: number, to: number): Promise<string[]> {
   const made: string[] = [];
@@ -122,10 +92,7 @@ export async function prepareAhead(db: Db, nowSeconds: number): Promise<string[]
 
 /** The partitions of `table` (not the default), from its catalogue, with their ranges read from their names. */
 async function partitionsOf(db: Db, table: BucketTable): Promise<StatPartition[]> {
-  const result = await db.execute(sql`
-    select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
-    where i.inhparent = ${table}::regclass and c.relname <> ${`${table}_default`}`);
-  return rowsOf<{ name: string }>(result).map(({ name }) => {
+  return (await partitionNamesOf(db, table)).map((name) => {
     const digits = name.slice(name.lastIndexOf('_p') + 2);
     const [year, month, day] = [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6, 8) || '01'].map(
       Number,
@@ -150,15 +117,10 @@ export interface DropResult {
 export async function dropPartitionsBefore(db: Db, table: BucketTable, cutoff: number): Promise<DropResult> {
   const expired = (await partitionsOf(db, table)).filter((partition) => partition.to <= cutoff);
   expired.sort((a, b) => a.from - b.from);
-  for (const partition of expired) {
-    await db.execute(sql.raw(`alter table ${table} detach partition ${partition.name}`));
-    await db.execute(sql.raw(`drop table ${partition.name}`));
-  }
-  const result = await db.execute(sql`
-    with gone as (delete from ${sql.raw(`${table}_default`)} where ts < ${cutoff} returning 1)
-    select count(*)::integer as deleted from gone`);
+  for (const partition of expired) await dropPartition(db, table, partition.name);
+  const defaultRows = await deleteDefaultRowsBefore(db, table, cutoff);
   return {
     partitions: expired.map((partition) => partition.name),
-    defaultRows: rowsOf<{ deleted: number }>(result)[0]?.deleted ?? 0,
+    defaultRows,
   };
 }

@@ -22,7 +22,7 @@ import {
   users,
 } from '../../server/db/schema.ts';
 import { SSE_COOKIE } from '../../server/lib/authenticate.ts';
-import { tryJobLock } from '../../server/lib/periodic-jobs.ts';
+import { tryJobLock } from '../../server/lib/jobs.repository.ts';
 import { hashToken, randomToken } from '../../server/lib/tokens.ts';
 import { type CaughtMail, startMailCatcher } from '../e2e/mail-catcher.ts';
 import { openStream, type Stream } from '../helpers/event-stream.ts';

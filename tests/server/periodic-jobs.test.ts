@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { claimRun } from '../../server/lib/periodic-jobs.ts';
+import { claimRun } from '../../server/lib/jobs.repository.ts';
 import { freshDatabase } from '../helpers/database.ts';
 
 const HOUR_MS = 3_600_000;
