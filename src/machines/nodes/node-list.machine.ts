@@ -113,6 +113,7 @@ export const nodeListMachine = setup({
         });
       },
     ),
+    reload: raise({ type: 'nodes.reload' }),
     /** Given by the screen: navigation to the add flow (machines know nothing of the router). */
     goToAdd: () => {},
   },
@@ -152,7 +153,7 @@ export const nodeListMachine = setup({
           actions: [
             { type: 'assignReport', params: ({ event }) => event },
             { type: 'dropCard', params: ({ event }) => event.nodeId },
-            raise({ type: 'nodes.reload' }),
+            'reload',
           ],
         },
       },
