@@ -3,6 +3,7 @@ import { OS_NAMES } from '../../contracts/node-rules.ts';
 import { checkJson, makeNode } from '../../tests/fixtures/node-fixtures.ts';
 import {
   applyHealth,
+  awaitsFirstCheck,
   CARD_STATUS_LABEL,
   cardStatus,
   isOffline,
@@ -38,6 +39,14 @@ describe('what a node status reads as (spec 4)', () => {
     expect(cardStatus(makeNode({ status: 10 }))).toBe('active');
     expect(isOffline(makeNode({ status: 20, online: false }))).toBe(false);
     expect(nodeDisplay(makeNode({ status: 10, online: false }))).toBe('active');
+  });
+
+  it('waits for the first check only while configuring hardware and never seen', () => {
+    expect(awaitsFirstCheck(makeNode())).toBe(true);
+    expect(awaitsFirstCheck(makeNode({ lastSeenAt: '2026-11-22T14:00:00.000Z' }))).toBe(false);
+    expect(awaitsFirstCheck(makeNode({ check: checkJson(['ram']) }))).toBe(false);
+    expect(awaitsFirstCheck(makeNode({ check: checkJson() }))).toBe(false);
+    expect(awaitsFirstCheck(makeNode({ status: 10, check: checkJson() }))).toBe(false);
   });
 });
 

@@ -82,6 +82,11 @@ export function cardStatus(node: Pick<Node, 'status' | 'check' | 'online'>): Car
   return isOffline(node) ? 'offline' : nodeDisplay(node);
 }
 
+/** A node just added waits for its first check (configuring hardware, never seen); its card says how to start it. */
+export function awaitsFirstCheck(node: Pick<Node, 'status' | 'check' | 'lastSeenAt'>): boolean {
+  return nodeDisplay(node) === 'hardware' && !node.lastSeenAt;
+}
+
 /** The card labels: the spec's, unchanged, plus Offline. */
 export const CARD_STATUS_LABEL: Record<CardStatus, string> = { ...DISPLAY_LABEL, offline: 'Offline' };
 

@@ -1,9 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
+import { useSyncExternalStore } from 'react';
 import { describe, expect } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
 import { ApiError } from '../../src/api/client.ts';
 import type { Node } from '../../src/api/nodes.ts';
-import { nodeMachine } from '../../src/machines/nodes/node.machine.ts';
+import { type NodeActorRef, type NodeReport, nodeMachine } from '../../src/machines/nodes/node.machine.ts';
+import { applyReport } from '../../src/machines/nodes/node-list.machine.ts';
 import { NodeCard } from '../../src/screens/nodes/node-card.tsx';
 import { renderNodes } from '../fakes/node-screens.tsx';
 import { configs, LICENSE_KEY, makeNode, nodesByDisplay } from '../fixtures/node-fixtures.ts';
@@ -12,91 +14,95 @@ import { describeScreenModel, type View } from './screen-model.ts';
 
 /**
  * spec 2, 4 and 8 and node health: one node card on My NODR. The person's actions are the card's icons and modals; the
- * server's are the answers to them and the list's reloads and health events, which the node list forwards to the
- * card's actor (a reload is `node.sync`, a health event `node.health`).
+ * server's are the answers to them. The card shows the list's node: here a one-node list that applies the card's
+ * reports as the node list does (`applyReport`), and that each step sets to the node the person acts on (what a
+ * reload or a health event would have brought). The card's actor holds no node.
  */
 
 const start = nodesByDisplay.active;
+const offline = { ...start, online: false, lastSeenAt: '2026-11-22T10:00:00.000Z' };
+const input = { nodeId: start.id, teamId: start.teamId };
 const failed = new ApiError(500, 'internal', 'boom');
 const GENERIC = 'Sorry, something went wrong... Please try again later';
 
-const sync = (node: Node) => ({ type: 'node.sync', node, configs });
-const toOthers = [
-  sync(nodesByDisplay.inactive),
-  sync(nodesByDisplay.hardware),
-  sync(nodesByDisplay.misconfigured),
-  sync(nodesByDisplay.launching),
-  sync(makeNode({ status: 50 })),
-  sync(nodesByDisplay.suspended),
-];
-const backToActive = sync(start);
-const offline = {
-  type: 'node.health',
-  health: { nodeId: 7, online: false, lastSeenAt: null, at: '2026-11-22T10:00:00.000Z' },
+/** The list's one copy of the node, which the card renders. */
+const list = { nodes: [start], listeners: new Set<() => void>() };
+function setListed(nodes: Node[]) {
+  list.nodes = nodes;
+  for (const listener of list.listeners) listener();
+}
+const subscribe = (listener: () => void) => {
+  list.listeners.add(listener);
+  return () => list.listeners.delete(listener);
 };
-const online = { type: 'node.health', health: { ...offline.health, online: true } };
 
-/** What the card lets a person do in each state, and what the server may say then. */
+function ListedCard({ actor }: { actor: NodeActorRef }) {
+  const [node] = useSyncExternalStore(subscribe, () => list.nodes);
+  return node ? <NodeCard node={node} configs={configs} actor={actor} /> : null;
+}
+
+/** What the card lets a person do in each state (with the node the card shows then), and what the server may say. */
 function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  const inAction = (name: string) => snapshot.matches({ actions: name });
-  if (inAction('confirmingDelete')) return [{ type: 'node.confirm' }, { type: 'node.cancel' }];
+  const is = (name: string) => snapshot.matches(name);
+  if (is('confirmingDelete')) return [{ type: 'node.confirm', node: start }, { type: 'node.cancel' }];
   // A reload may bring the node deactivated elsewhere while the person reads the question.
-  if (inAction('confirmingDeactivate'))
+  if (is('confirmingDeactivate'))
     return [
-      { type: 'node.confirm' },
+      { type: 'node.confirm', node: start },
+      { type: 'node.confirm', node: nodesByDisplay.inactive },
       { type: 'node.cancel' },
-      ...(snapshot.matches({ status: 'active' }) ? [sync(nodesByDisplay.inactive)] : []),
     ];
-  if (inAction('toggling'))
-    return [actorDone('toggleNode', { id: 7, status: 20 }), actorError('toggleNode', failed)];
-  if (inAction('renaming'))
+  if (is('toggling'))
+    return [
+      actorDone('toggleNode', { id: 7, status: 10 }),
+      actorDone('toggleNode', { id: 7, status: 20 }),
+      actorError('toggleNode', failed),
+    ];
+  if (is('renaming'))
     return [
       actorDone('renameNode', makeNode({ status: 10, name: 'Berlin' })),
       actorError('renameNode', failed),
     ];
-  if (inAction('deleting'))
+  if (is('deleting'))
     return [actorDone('deleteNode', { id: 7, status: 50 }), actorError('deleteNode', failed)];
-  if (inAction('reconfiguring'))
+  if (is('reconfiguring'))
     return [actorDone('reconfigure', null), actorDone('reconfigure', nodesByDisplay.hardware)];
-  if (inAction('updatingConfig'))
+  if (is('updatingConfig'))
     return [actorDone('configUpdate', null), actorDone('configUpdate', nodesByDisplay.hardware)];
-  if (inAction('gone')) return [];
-  if (snapshot.matches({ status: { active: 'online' } }))
-    return [
-      { type: 'node.power' },
-      { type: 'node.delete' },
-      { type: 'node.rename', name: 'Berlin' },
-      { type: 'node.settings' },
-      offline,
-      ...toOthers,
-    ];
-  if (snapshot.matches({ status: { active: 'offline' } })) return [online];
-  if (snapshot.matches({ status: 'inactive' })) return [{ type: 'node.power' }, backToActive];
-  if (snapshot.matches({ status: { configuring: 'hardware' } }))
-    return [{ type: 'node.settings' }, backToActive];
-  return [backToActive];
+  if (is('gone')) return [];
+  return [
+    { type: 'node.power', node: start },
+    { type: 'node.power', node: offline },
+    { type: 'node.power', node: nodesByDisplay.inactive },
+    { type: 'node.settings', node: start, configs },
+    { type: 'node.settings', node: nodesByDisplay.hardware, configs },
+    { type: 'node.delete' },
+    { type: 'node.rename', node: start, name: 'Berlin' },
+    { type: 'node.reloaded' },
+  ];
 }
 
 const card = () => screen.getByRole('article');
 const icon = (name: string | RegExp) => within(card()).getByRole('button', { name });
 const dialog = () => screen.getByRole('dialog');
 const shown = (node: Node) =>
-  ({
-    1: node.check
-      ? JSON.parse(node.check).result
-        ? 'Launching NODR app'
-        : 'Misconfigured'
-      : 'Configuring hardware',
-    10: 'Active',
-    20: 'Inactive',
-    50: 'Deleted',
-  })[node.status as 1 | 10 | 20 | 50] ?? 'Suspended';
+  node.status === 10 && node.online === false
+    ? 'Offline'
+    : ({
+        1: node.check
+          ? JSON.parse(node.check).result
+            ? 'Launching NODR app'
+            : 'Misconfigured'
+          : 'Configuring hardware',
+        10: 'Active',
+        20: 'Inactive',
+        50: 'Deleted',
+      }[node.status as 1 | 10 | 20 | 50] ?? 'Suspended');
 
-const onCard = (check: () => unknown) => (view: View) => {
-  if (!view.snapshot.matches({ actions: 'gone' })) check();
-};
+let actor = createActor(nodeMachine, { input });
 
-let actor = createActor(nodeMachine, { input: { node: start, configs } });
+/** The list has the node the person acts on, then the person acts. */
+const onNode = (view: View) => act(() => setListed([view.event.node as Node]));
 
 const answer = (view: View, route: RegExp, body: unknown) =>
   act(async () => {
@@ -107,7 +113,7 @@ describe('node card (model)', () => {
   describeScreenModel({
     name: 'node card',
     machine: nodeMachine,
-    input: { node: start, configs },
+    input,
     events,
     serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.error !== null]),
     requests: {
@@ -132,98 +138,92 @@ describe('node card (model)', () => {
       },
     },
     render: () => {
-      actor = createActor(nodeMachine, { input: { node: start, configs } });
+      setListed([start]);
+      const report = (_: unknown, report: NodeReport) => setListed(applyReport(list.nodes, report));
+      actor = createActor(nodeMachine.provide({ actions: { report } }), { input });
       actor.start();
-      renderNodes({ '/myNodr': <NodeCard actor={actor} /> }, '/myNodr');
+      renderNodes({ '/myNodr': <ListedCard actor={actor} /> }, '/myNodr');
     },
     act: {
-      'node.power': (view) => view.user.click(icon(/^(Deactivate|Activate) NODR$/)),
+      'node.power': async (view) => {
+        await onNode(view);
+        await view.user.click(icon(/^(Deactivate|Activate) NODR$/));
+      },
       'node.delete': (view) => view.user.click(icon('Delete NODR')),
-      'node.settings': (view) => view.user.click(icon(/^(Reconfigure NODR|Update configuration)$/)),
-      'node.confirm': (view) =>
-        view.user.click(within(dialog()).getByRole('button', { name: /^(Deactivate|Delete)$/ })),
+      'node.settings': async (view) => {
+        await onNode(view);
+        await view.user.click(icon(/^(Reconfigure NODR|Update configuration)$/));
+      },
+      'node.confirm': async (view) => {
+        await onNode(view);
+        await view.user.click(within(dialog()).getByRole('button', { name: /^(Deactivate|Delete)$/ }));
+      },
       'node.cancel': (view) => view.user.click(within(dialog()).getByRole('button', { name: 'Cancel' })),
       'node.rename': async (view) => {
+        await onNode(view);
         const field = within(card()).getByRole('textbox', { name: 'NODR name' });
         await view.user.clear(field);
         await view.user.paste(view.event.name);
         await view.user.keyboard('{Enter}');
       },
-      // The node list forwards reloads and health events to the card's actor.
-      'node.sync': async (view) => act(() => actor.send(view.event as never)),
-      'node.health': async (view) => act(() => actor.send(view.event as never)),
+      // The node list tells the card's actor of a reload.
+      'node.reloaded': async (view) => act(() => actor.send(view.event as never)),
     },
     rules: (view) => {
       const { event, from } = view;
-      // spec 4: an active node asks before it is deactivated; an inactive one toggles at once.
-      if (event.type === 'node.power' && from.matches({ status: 'active' }))
+      const node = event.node as Node | undefined;
+      // The card shows the node the person acts on, with the status label the spec gives it (Offline for an active
+      // node that stopped reporting).
+      if (node && event.type !== 'node.confirm') expect(card()).toHaveTextContent(shown(node));
+      // spec 4: an active node asks before it is deactivated, offline or not; an inactive one toggles at once.
+      if (event.type === 'node.power' && node?.status === 10)
         expect(within(dialog()).getByRole('heading', { name: 'Deactivate this NODR?' })).toBeInTheDocument();
-      if (event.type === 'node.power' && from.matches({ status: 'inactive' }))
-        expect(screen.queryByRole('dialog')).toBeNull();
+      if (event.type === 'node.power' && node?.status === 20) expect(screen.queryByRole('dialog')).toBeNull();
       // spec 4: settings open reconfigure for an active node, the config update for one configuring.
       if (event.type === 'node.settings')
         expect(
           within(dialog()).getByRole('heading', {
-            name: from.matches({ status: 'active' }) ? 'Reconfigure NODR' : 'Update configuration',
+            name: node?.status === 10 ? 'Reconfigure NODR' : 'Update configuration',
           }),
         ).toBeInTheDocument();
       if (event.type === 'node.delete')
         expect(within(dialog()).getByRole('heading', { name: 'Delete this NODR?' })).toBeInTheDocument();
       if (event.type === 'node.cancel') expect(screen.queryByRole('dialog')).toBeNull();
       // Confirming a deactivation of a node that is no longer active only closes the question.
-      if (
-        event.type === 'node.confirm' &&
-        from.matches({ actions: 'confirmingDeactivate', status: 'inactive' })
-      ) {
+      if (event.type === 'node.confirm' && from.matches('confirmingDeactivate') && node?.status !== 10) {
         expect(screen.queryByRole('dialog')).toBeNull();
         expect(view.network.calls).toEqual([]);
       }
       // spec 4: after a toggle the status comes from the response.
-      if (event.type === 'xstate.done.actor.toggleNode') expect(card()).toHaveTextContent('Inactive');
-      // spec 8: a failed action says so on the card.
+      if (event.type === 'xstate.done.actor.toggleNode')
+        expect(card()).toHaveTextContent(shown({ ...start, status: event.output.status }));
+      // spec 8: a failed action says so on the card; a reload takes the message away.
       if (event.type.startsWith('xstate.error.actor.'))
         expect(within(card()).getByRole('alert')).toHaveTextContent(GENERIC);
-      // A reload shows the node as it is now, and the status label the spec gives it.
-      if (event.type === 'node.sync') expect(card()).toHaveTextContent(shown(event.node));
-      // A node that stops reporting shows Offline, and Active again when it is back.
-      if (event === offline) expect(card()).toHaveTextContent('Offline');
-      if (event === online) expect(card()).toHaveTextContent('Active');
-      // spec 4: after a successful reconfigure the config update opens for the returned node.
-      if (event.type === 'xstate.done.actor.reconfigure' && event.output)
+      if (event.type === 'node.reloaded') expect(within(card()).queryByRole('alert')).toBeNull();
+      // spec 4: after a successful reconfigure the config update opens for the returned node, which the card shows.
+      if (event.type === 'xstate.done.actor.reconfigure' && event.output) {
         expect(within(dialog()).getByRole('heading', { name: 'Update configuration' })).toBeInTheDocument();
+        expect(card()).toHaveTextContent('Configuring hardware');
+      }
       if (event.type === 'xstate.done.actor.configUpdate') expect(screen.queryByRole('dialog')).toBeNull();
       // spec 2: the name is saved, and the card says so.
       if (event.type === 'xstate.done.actor.renameNode')
         expect(within(card()).getByRole('textbox', { name: 'NODR name' })).toHaveValue('Berlin');
     },
     sees: {
-      // Once deleted the card is gone (actions.gone), so the status region has nothing to show.
-      status: onCard(() => expect(card()).toBeInTheDocument()),
-      'status.active': onCard(() => expect(icon('Deactivate NODR')).toBeEnabled()),
-      'status.inactive': onCard(() => {
-        expect(icon('Activate NODR')).toBeEnabled();
-        expect(card()).toHaveTextContent('Inactive');
-      }),
-      'status.configuring': onCard(() => expect(icon('Update configuration')).toBeInTheDocument()),
-      'status.deleted': onCard(() => expect(card()).toHaveTextContent('Deleted')),
-      'status.suspended': onCard(() =>
-        expect(card()).toHaveTextContent(
-          'The service for this key is restricted due to subscription limits. Please change your plan or deactivate other keys.',
-        ),
-      ),
-      'actions.idle': () => expect(screen.queryByRole('dialog')).toBeNull(),
-      'actions.confirmingDeactivate': () =>
+      idle: () => expect(screen.queryByRole('dialog')).toBeNull(),
+      confirmingDeactivate: () =>
         expect(within(dialog()).getByRole('button', { name: 'Deactivate' })).toBeEnabled(),
-      'actions.confirmingDelete': () =>
-        expect(within(dialog()).getByRole('button', { name: 'Delete' })).toBeEnabled(),
-      'actions.toggling': () => expect(card()).toHaveAttribute('aria-busy', 'true'),
-      'actions.renaming': () => expect(card()).toHaveAttribute('aria-busy', 'true'),
-      'actions.deleting': () => expect(card()).toHaveAttribute('aria-busy', 'true'),
+      confirmingDelete: () => expect(within(dialog()).getByRole('button', { name: 'Delete' })).toBeEnabled(),
+      toggling: () => expect(card()).toHaveAttribute('aria-busy', 'true'),
+      renaming: () => expect(card()).toHaveAttribute('aria-busy', 'true'),
+      deleting: () => expect(card()).toHaveAttribute('aria-busy', 'true'),
       // spec 2: a deleted node leaves the list.
-      'actions.gone': () => expect(screen.queryByRole('article')).toBeNull(),
-      'actions.reconfiguring': () =>
+      gone: () => expect(screen.queryByRole('article')).toBeNull(),
+      reconfiguring: () =>
         expect(within(dialog()).getByRole('heading', { name: 'Reconfigure NODR' })).toBeInTheDocument(),
-      'actions.updatingConfig': () =>
+      updatingConfig: () =>
         expect(within(dialog()).getByRole('heading', { name: 'Update configuration' })).toBeInTheDocument(),
     },
   });

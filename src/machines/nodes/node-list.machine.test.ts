@@ -5,6 +5,7 @@ import { configs, makeNode } from '../../../tests/fixtures/node-fixtures.ts';
 import { actorDone, actorError, createMachineModel } from '../../../tests/model/machine-model.ts';
 import { ApiError } from '../../api/client.ts';
 import type { Node, ToggleResult } from '../../api/nodes.ts';
+import { cardStatus } from '../../lib/node-status.ts';
 import type { nodeMachine } from './node.machine.ts';
 import type { NodesAndConfigs } from './node-list.actors.ts';
 import { cardId, nodeListMachine } from './node-list.machine.ts';
@@ -24,6 +25,14 @@ const cameBack = {
 describe('node list machine, model', () => {
   const model = createMachineModel(nodeListMachine, {
     input: { teamId: 3 },
+    // The graph state: the machine's value and how many nodes are listed, which the add rule reads; what each node
+    // holds is for the behaviour tests.
+    serializeState: (snapshot) =>
+      JSON.stringify({
+        value: snapshot.value,
+        nodes: snapshot.context.nodes.length,
+        error: snapshot.context.error,
+      }),
     events: [
       { type: 'nodes.reload' },
       { type: 'nodes.retry' },
@@ -31,6 +40,10 @@ describe('node list machine, model', () => {
       { type: 'soon.close' },
       { type: 'nodes.health', health: wentOffline },
       { type: 'nodes.health', health: cameBack },
+      // What the cards report back: an answered node, a toggle's status, a delete.
+      { type: 'node.updated', node: makeNode({ id: 1, name: 'Lyon' }) },
+      { type: 'node.toggled', nodeId: 2, status: NODE_STATUS.inactive },
+      { type: 'node.deleted', nodeId: 3 },
       actorDone('load', two),
       actorDone('load', three),
       actorError('load', failure),
@@ -43,15 +56,22 @@ describe('node list machine, model', () => {
 });
 
 describe('node list machine, behaviour', () => {
-  // The list's own node logic (with its delete report), given a fake delete call.
+  type NodeKey = { node: Pick<Node, 'id' | 'teamId'> };
+  const listedNode = (id: number) => three.nodes.find((each) => each.id === id)!;
+  // The list's own node logic (with its reports), given fake toggle, rename and delete calls.
   const node = (nodeListMachine.implementations.actors.node as typeof nodeMachine).provide({
     actors: {
-      deleteNode: fromPromise<ToggleResult, { node: Pick<Node, 'id' | 'teamId' | 'configId'> }>(
-        async ({ input }) => ({
-          id: input.node.id,
-          status: NODE_STATUS.deleted,
-        }),
+      toggleNode: fromPromise<ToggleResult, NodeKey>(async ({ input }) => ({
+        id: input.node.id,
+        status: NODE_STATUS.inactive,
+      })),
+      renameNode: fromPromise<Node, { node: Pick<Node, 'id' | 'teamId' | 'configId'>; name: string }>(
+        async ({ input }) => ({ ...listedNode(input.node.id), name: input.name }),
       ),
+      deleteNode: fromPromise<ToggleResult, NodeKey>(async ({ input }) => ({
+        id: input.node.id,
+        status: NODE_STATUS.deleted,
+      })),
     },
   });
 
@@ -65,6 +85,8 @@ describe('node list machine, behaviour', () => {
     return { actor: createActor(machine, { input: { teamId: 3 } }).start(), goToAdd, loader };
   }
   const cardsOf = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().context.cards;
+  const idsOf = (actor: ReturnType<typeof start>['actor']) =>
+    actor.getSnapshot().context.nodes.map(({ id }) => id);
 
   it('goes to the add flow while fewer than 3 nodes exist, and opens the soon modal at 3', async () => {
     let answer = two;
@@ -118,13 +140,12 @@ describe('node list machine, behaviour', () => {
     expect(loader).toHaveBeenCalledOnce();
   });
 
-  it('spawns one node actor per node, keeps it across reloads with the new node, and stops those that left', async () => {
+  it('spawns one node actor per node, keeps it across reloads, and stops those that left', async () => {
     let answer: NodesAndConfigs = two;
     const { actor } = start(async () => answer);
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
-    const [first, second] = cardsOf(actor);
-    expect(cardsOf(actor).map((card) => card.id)).toEqual([cardId(1), cardId(2)]);
-    expect(first!.getSnapshot().context.node).toEqual(two.nodes[0]);
+    const { 1: first, 2: second } = cardsOf(actor);
+    expect([first!.id, second!.id]).toEqual([cardId(1), cardId(2)]);
     expect(actor.getSnapshot().children[cardId(1)]).toBe(first);
 
     // The server renamed node 1 and activated it, removed node 2, and listed a new node 3.
@@ -136,44 +157,59 @@ describe('node list machine, behaviour', () => {
     });
     answer = { nodes: [changed, makeNode({ id: 3 })], configs };
     actor.send({ type: 'nodes.reload' });
-    await vi.waitFor(() => expect(cardsOf(actor).map((card) => card.id)).toEqual([cardId(1), cardId(3)]));
-    expect(cardsOf(actor)[0]).toBe(first);
-    expect(first!.getSnapshot().context.node).toEqual(changed);
-    expect(first!.getSnapshot().matches({ status: 'active' })).toBe(true);
+    await vi.waitFor(() => expect(idsOf(actor)).toEqual([1, 3]));
+    expect(Object.keys(cardsOf(actor))).toEqual(['1', '3']);
+    expect(cardsOf(actor)[1]).toBe(first);
+    expect(actor.getSnapshot().context.nodes[0]).toEqual(changed);
     expect(second!.getSnapshot().status).toBe('stopped');
     expect(actor.getSnapshot().children[cardId(2)]).toBeUndefined();
-    expect(cardsOf(actor)[1]!.getSnapshot().context.node.id).toBe(3);
+    expect(cardsOf(actor)[3]!.getSnapshot().context.nodeId).toBe(3);
   });
 
-  it('forwards a health event to its node actor only', async () => {
+  it('takes a toggled status and a renamed node from the card into its one copy', async () => {
+    const listed = { ...two, nodes: [{ ...two.nodes[0]!, status: NODE_STATUS.active }, two.nodes[1]!] };
+    const { actor, loader } = start(async () => listed);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    const card = cardsOf(actor)[1]!;
+    const shown = () => actor.getSnapshot().context.nodes[0]!;
+    card.send({ type: 'node.power', node: shown() });
+    card.send({ type: 'node.confirm', node: shown() });
+    await vi.waitFor(() => expect(shown().status).toBe(NODE_STATUS.inactive));
+    card.send({ type: 'node.rename', node: shown(), name: ' Lyon ' });
+    await vi.waitFor(() => expect(shown().name).toBe('Lyon'));
+    expect(actor.getSnapshot().context.nodes[1]).toEqual(two.nodes[1]);
+    expect(loader).toHaveBeenCalledOnce();
+  });
+
+  it("applies a health event once, to the list's node, and the card's status follows it through cardStatus", async () => {
     const active = {
       ...two,
       nodes: two.nodes.map((each) => ({ ...each, status: NODE_STATUS.active, online: true })),
     };
     const { actor } = start(async () => active);
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
-    const [first, second] = cardsOf(actor);
+    const card = cardsOf(actor)[1]!;
+    const before = card.getSnapshot();
     actor.send({ type: 'nodes.health', health: wentOffline });
-    expect(first!.getSnapshot().matches({ status: { active: 'offline' } })).toBe(true);
-    expect(first!.getSnapshot().context.node).toMatchObject({ online: false, lastSeenAt: seen });
-    expect(second!.getSnapshot().matches({ status: { active: 'online' } })).toBe(true);
-    actor.send({ type: 'nodes.health', health: { ...wentOffline, nodeId: 99 } });
-    expect(cardsOf(actor)).toHaveLength(2);
-    expect(actor.getSnapshot().status).toBe('active');
-    actor.send({ type: 'nodes.health', health: { ...wentOffline, nodeId: 2 } });
-    expect(second!.getSnapshot().matches({ status: { active: 'offline' } })).toBe(true);
+    const [first, second] = actor.getSnapshot().context.nodes;
+    expect(first).toMatchObject({ online: false, lastSeenAt: seen, offlineSince: wentOffline.at });
+    expect([cardStatus(first!), cardStatus(second!)]).toEqual(['offline', 'active']);
+    // The card holds no copy of the node: the event changes nothing in it.
+    expect(card.getSnapshot()).toBe(before);
+    expect(card.getSnapshot().context).not.toHaveProperty('node');
   });
 
-  it('reloads the nodes and the configurations when a node actor deleted its node (spec 4)', async () => {
+  it('drops a node its actor deleted at once, then reloads the nodes and the configurations (spec 4)', async () => {
     let answer: NodesAndConfigs = two;
     const { actor, loader } = start(async () => answer);
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
-    const [first] = cardsOf(actor);
+    const first = cardsOf(actor)[1]!;
     answer = { nodes: [two.nodes[1]!], configs };
-    first!.send({ type: 'node.delete' });
-    first!.send({ type: 'node.confirm' });
-    await vi.waitFor(() => expect(cardsOf(actor).map((card) => card.id)).toEqual([cardId(2)]));
-    expect(loader).toHaveBeenCalledTimes(2);
-    expect(first!.getSnapshot().status).toBe('stopped');
+    first.send({ type: 'node.delete' });
+    first.send({ type: 'node.confirm', node: two.nodes[0]! });
+    await vi.waitFor(() => expect(idsOf(actor)).toEqual([2]));
+    expect(Object.keys(cardsOf(actor))).toEqual(['2']);
+    expect(first.getSnapshot().status).toBe('stopped');
+    await vi.waitFor(() => expect(loader).toHaveBeenCalledTimes(2));
   });
 });

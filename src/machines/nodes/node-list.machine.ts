@@ -1,19 +1,22 @@
-import { assign, enqueueActions, sendParent, setup } from 'xstate';
+import { assign, enqueueActions, raise, sendParent, setup } from 'xstate';
 import type { NodeHealthEvent } from '../../../contracts/node-health.schema.ts';
 import { MAX_NODES } from '../../../contracts/node-rules.ts';
 import type { Config, Node } from '../../api/nodes.ts';
 import { actionFailure, type Failure } from '../../lib/node-messages.ts';
 import { applyHealth } from '../../lib/node-status.ts';
-import { type NodeActorRef, nodeMachine } from './node.machine.ts';
+import { type NodeActorRef, type NodeReport, nodeMachine } from './node.machine.ts';
 import { loadNodesAndConfigs, type NodesAndConfigs } from './node-list.actors.ts';
 
 export interface NodeListContext {
   teamId: number;
-  /** The nodes as the server listed them, with each health event applied: the summary line and the add rule. */
+  /**
+   * The nodes as the server listed them, with each health event and each card's report applied: the one copy of
+   * every node, which the cards, the summary line and the add rule read.
+   */
   nodes: Node[];
   configs: Config[];
-  /** One node actor per listed node, in the list's order: each card renders from its own. */
-  cards: NodeActorRef[];
+  /** One node actor per listed node, by node id: the actions of that node's card. */
+  cards: Record<number, NodeActorRef>;
   /** The last failed load, shown on screen; cleared by the next successful load. */
   error: string | null;
 }
@@ -24,16 +27,29 @@ export type NodeListEvent =
   /** The stream's `event: health`, one node offline or back. */
   | { type: 'nodes.health'; health: NodeHealthEvent }
   | { type: 'nodes.add' }
-  | { type: 'soon.close' };
+  | { type: 'soon.close' }
+  | NodeReport;
 
 /** The id of a node's actor: stable, so a reload finds the actor a node already has. */
 export const cardId = (nodeId: number): string => `node-${nodeId}`;
 
+/** A card's report applied to the list's nodes: a node the server answered, a toggle's new status, a deleted node. */
+export function applyReport(nodes: Node[], report: NodeReport): Node[] {
+  switch (report.type) {
+    case 'node.updated':
+      return nodes.map((node) => (node.id === report.node.id ? report.node : node));
+    case 'node.toggled':
+      return nodes.map((node) => (node.id === report.nodeId ? { ...node, status: report.status } : node));
+    case 'node.deleted':
+      return nodes.filter((node) => node.id !== report.nodeId);
+  }
+}
+
 /**
  * The My NODR list (spec 2, 4): loads the team's nodes and the configurations, reloads both on request (a live
- * update, a delete), and decides whether the add action may go to the add flow or opens the 'soon' modal. It spawns
- * one node actor per node and forwards every update to it: a reload's node and configurations, and each health
- * event, applied without a reload. Actors of nodes that left the list are stopped.
+ * update, a delete), and decides whether the add action may go to the add flow or opens the 'soon' modal. It owns
+ * the nodes: a health event and each card's report change the one copy here, and the cards read it. It spawns one
+ * node actor per node for that card's actions, tells the kept ones of a reload, and stops those of nodes that left.
  */
 export const nodeListMachine = setup({
   types: {
@@ -43,23 +59,24 @@ export const nodeListMachine = setup({
   },
   actors: {
     loadNodesAndConfigs,
-    // spec 4: a deleted node reloads the list and the configurations.
-    node: nodeMachine.provide({ actions: { reportDeleted: sendParent({ type: 'nodes.reload' }) } }),
+    node: nodeMachine.provide({ actions: { report: sendParent((_, report: NodeReport) => report) } }),
   },
   actions: {
-    /** The reloaded nodes' actors: kept ones get their node, new ones are spawned; the order is the list's. */
+    /** The reloaded nodes, and their actors: kept ones stay, new ones are spawned. */
     assignLoaded: assign(({ context, spawn }, loaded: NodesAndConfigs) => ({
       nodes: loaded.nodes,
       configs: loaded.configs,
-      cards: loaded.nodes.map(
-        (node) =>
-          context.cards.find((card) => card.id === cardId(node.id)) ??
-          spawn('node', { id: cardId(node.id), input: { node, configs: loaded.configs } }),
+      cards: Object.fromEntries(
+        loaded.nodes.map((node) => [
+          node.id,
+          context.cards[node.id] ??
+            spawn('node', { id: cardId(node.id), input: { nodeId: node.id, teamId: node.teamId } }),
+        ]),
       ),
       error: null,
     })),
     /**
-     * Brings each kept node's actor its reloaded node, and stops the actors of nodes no longer listed. The type
+     * Tells each kept node's actor of the reload, and stops the actors of nodes no longer listed. The type
      * arguments are written out: inside setup() TypeScript cannot infer a parameterized enqueueActions
      * (statelyai/xstate#4545); `never` says it enqueues no named actions, actors or guards.
      */
@@ -72,9 +89,9 @@ export const nodeListMachine = setup({
       never,
       never
     >(({ context, enqueue }, loaded) => {
-      for (const card of context.cards) {
-        const node = loaded.nodes.find((candidate) => cardId(candidate.id) === card.id);
-        if (node) enqueue.sendTo(card, { type: 'node.sync', node, configs: loaded.configs });
+      for (const card of Object.values(context.cards)) {
+        if (loaded.nodes.some((node) => cardId(node.id) === card.id))
+          enqueue.sendTo(card, { type: 'node.reloaded' });
         else enqueue.stopChild(card);
       }
     }),
@@ -82,19 +99,21 @@ export const nodeListMachine = setup({
     assignHealth: assign(({ context }, health: NodeHealthEvent) => ({
       nodes: context.nodes.map((node) => (node.id === health.nodeId ? applyHealth(node, health) : node)),
     })),
-    /** A health event reaches its node's actor too (typed by hand, as forwardLoaded). */
-    forwardHealth: enqueueActions<
-      NodeListContext,
-      NodeListEvent,
-      NodeHealthEvent,
-      NodeListEvent,
-      never,
-      never,
-      never
-    >(({ context, enqueue }, health) => {
-      const card = context.cards.find((candidate) => candidate.id === cardId(health.nodeId));
-      if (card) enqueue.sendTo(card, { type: 'node.health', health });
-    }),
+    assignReport: assign(({ context }, report: NodeReport) => ({
+      nodes: applyReport(context.nodes, report),
+    })),
+    /** A deleted node's actor goes with its node (typed by hand, as forwardLoaded). */
+    dropCard: enqueueActions<NodeListContext, NodeListEvent, number, NodeListEvent, never, never, never>(
+      ({ context, enqueue }, nodeId) => {
+        const card = context.cards[nodeId];
+        if (!card) return;
+        enqueue.stopChild(card);
+        enqueue.assign({
+          cards: Object.fromEntries(Object.entries(context.cards).filter(([id]) => Number(id) !== nodeId)),
+        });
+      },
+    ),
+    reload: raise({ type: 'nodes.reload' }),
     /** Given by the screen: navigation to the add flow (machines know nothing of the router). */
     goToAdd: () => {},
   },
@@ -104,7 +123,7 @@ export const nodeListMachine = setup({
   },
 }).createMachine({
   id: 'nodeList',
-  context: ({ input }) => ({ teamId: input.teamId, nodes: [], configs: [], cards: [], error: null }),
+  context: ({ input }) => ({ teamId: input.teamId, nodes: [], configs: [], cards: {}, error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -126,10 +145,15 @@ export const nodeListMachine = setup({
     ready: {
       type: 'parallel',
       on: {
-        'nodes.health': {
+        'nodes.health': { actions: { type: 'assignHealth', params: ({ event }) => event.health } },
+        'node.updated': { actions: { type: 'assignReport', params: ({ event }) => event } },
+        'node.toggled': { actions: { type: 'assignReport', params: ({ event }) => event } },
+        // spec 4: a deleted node leaves the list at once, and the nodes and the configurations reload.
+        'node.deleted': {
           actions: [
-            { type: 'assignHealth', params: ({ event }) => event.health },
-            { type: 'forwardHealth', params: ({ event }) => event.health },
+            { type: 'assignReport', params: ({ event }) => event },
+            { type: 'dropCard', params: ({ event }) => event.nodeId },
+            'reload',
           ],
         },
       },

@@ -10,13 +10,15 @@ import {
 import { fromRequest } from '../common/from-request.ts';
 
 type NodeRef = Pick<Node, 'id' | 'teamId' | 'configId'>;
+/** What a toggle or a delete names: the node and its team. */
+type NodeKey = Pick<Node, 'id' | 'teamId'>;
 
 /** spec 4: PUT update_active_nodres; the answer carries the new status. */
-export const toggleNodeActor = fromRequest<ToggleResult, { node: NodeRef }>(({ input, signal }) =>
+export const toggleNodeActor = fromRequest<ToggleResult, { node: NodeKey }>(({ input, signal }) =>
   toggleNode(input.node.teamId, input.node.id, signal),
 );
 
-export const deleteNodeActor = fromRequest<ToggleResult, { node: NodeRef }>(({ input, signal }) =>
+export const deleteNodeActor = fromRequest<ToggleResult, { node: NodeKey }>(({ input, signal }) =>
   deleteNode(input.node.teamId, input.node.id, signal),
 );
 

@@ -19,8 +19,9 @@ import { SoonModal } from './node-modals.tsx';
 
 /**
  * My NODR (spec 2): the team's nodes, or the empty state; the plus block adds a node (the 'soon' modal at 3). Live
- * updates (spec 4) reload the list in place; health events update one card. Each card renders the node
- * actor the list machine spawned for it. A summary line counts the nodes by what they show.
+ * updates (spec 4) reload the list in place; health events update one node. Each card shows the list's node and runs
+ * its actions through the node actor the list machine spawned for it. A summary line counts the nodes by what they
+ * show.
  */
 export function MyNodrScreen() {
   const { teamId } = useSession();
@@ -29,7 +30,7 @@ export function MyNodrScreen() {
   const goToAdd = () => navigate(paths.addNodr);
   const list = useAppActorRef(nodeListMachine.provide({ actions: { goToAdd } }), { input: { teamId } });
   const state = useSelector(list, (snapshot) => snapshot);
-  const { nodes, cards, error } = state.context;
+  const { nodes, configs, cards, error } = state.context;
   const reload = useCallback(() => list.send({ type: 'nodes.reload' }), [list]);
   useLiveUpdates(reload);
   // A node offline or back updates its card in place, without reloading the list.
@@ -88,11 +89,16 @@ export function MyNodrScreen() {
         <>
           {error && <FormError>{error}</FormError>}
           <ul className={styles.list}>
-            {cards.map((card) => (
-              <li key={card.id}>
-                <NodeCard actor={card} readOnly={!canManage} />
-              </li>
-            ))}
+            {nodes.map((node) => {
+              const card = cards[node.id];
+              return (
+                card && (
+                  <li key={node.id}>
+                    <NodeCard node={node} configs={configs} actor={card} readOnly={!canManage} />
+                  </li>
+                )
+              );
+            })}
             {canManage && (
               <li>
                 <button type="button" className={styles.plus} onClick={add}>

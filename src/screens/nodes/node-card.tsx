@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
-import { SUSPENDED_MESSAGE } from '../../lib/node-status.ts';
-import { awaitsFirstCheck, type NodeActorRef, shownStatus } from '../../machines/nodes/node.machine.ts';
+import type { Config, Node } from '../../api/nodes.ts';
+import { awaitsFirstCheck, cardStatus, nodeDisplay, SUSPENDED_MESSAGE } from '../../lib/node-status.ts';
+import type { NodeActorRef } from '../../machines/nodes/node.machine.ts';
 import { IconButton } from '../../ui/button.tsx';
 import { ChevronDownIcon, PowerIcon, SettingsIcon, TrashIcon } from '../../ui/icons.tsx';
 import { FirstRunHint } from './first-run-hint.tsx';
@@ -12,24 +13,33 @@ import { ConfigUpdateModal, DeactivateModal, DeleteModal, ReconfigureModal } fro
 import { StatusPill } from './status-pill.tsx';
 import { TimeAgo } from './time-ago.tsx';
 
+interface NodeCardProps {
+  /** The list's node: the one copy, which health events and the actions' answers update. */
+  node: Node;
+  /** The list's configurations, offered by the config-update modal. */
+  configs: Config[];
+  /** The node's actions, spawned by the list. */
+  actor: NodeActorRef;
+  readOnly?: boolean;
+}
+
 /**
- * One node of My NODR (spec 2): name, status, the action icons, and the expandable body. It renders its node actor,
- * spawned and kept up to date by the node list; what it shows comes from the actor's status region. For a
- * viewer (`readOnly`) the name is plain text and only the details toggle is offered.
+ * One node of My NODR (spec 2): name, status, the action icons, and the expandable body. It shows the list's node
+ * (its label through `cardStatus`) and runs what the user does through the node's actor, each event carrying the
+ * node as shown. For a viewer (`readOnly`) the name is plain text and only the details toggle is offered.
  */
-export function NodeCard({ actor, readOnly = false }: { actor: NodeActorRef; readOnly?: boolean }) {
+export function NodeCard({ node: current, configs, actor, readOnly = false }: NodeCardProps) {
   const bodyId = useId();
   const [expanded, setExpanded] = useState(false);
   const state = useSelector(actor, (snapshot) => snapshot);
-  const current = state.context.node;
-  const active = state.matches({ status: 'active' });
-  const configuring = state.matches({ status: 'configuring' });
+  const status = cardStatus(current);
+  const display = nodeDisplay(current);
+  const active = display === 'active';
+  const configuring = display === 'hardware' || display === 'misconfigured' || display === 'launching';
 
-  if (state.matches({ actions: 'gone' })) return null;
+  if (state.matches('gone')) return null;
 
-  const busy = (['toggling', 'renaming', 'deleting'] as const).some((name) =>
-    state.matches({ actions: name }),
-  );
+  const busy = (['toggling', 'renaming', 'deleting'] as const).some((name) => state.matches(name));
   // spec 4: power toggles active and inactive nodes; settings open the config update (status 1) or reconfigure (10).
   const power = active ? 'Deactivate NODR' : 'Activate NODR';
   const settings = configuring ? 'Update configuration' : 'Reconfigure NODR';
@@ -48,13 +58,13 @@ export function NodeCard({ actor, readOnly = false }: { actor: NodeActorRef; rea
           ) : (
             <NameField
               name={current.name}
-              saving={state.matches({ actions: 'renaming' })}
+              saving={state.matches('renaming')}
               saved={state.context.saved}
-              onCommit={(name) => actor.send({ type: 'node.rename', name })}
+              onCommit={(name) => actor.send({ type: 'node.rename', node: current, name })}
             />
           )}
-          <StatusPill status={shownStatus(state)} />
-          {state.matches({ status: { active: 'offline' } }) && current.lastSeenAt && (
+          <StatusPill status={status} />
+          {status === 'offline' && current.lastSeenAt && (
             <span className={styles.lastSeen}>
               <TimeAgo at={current.lastSeenAt} prefix="last seen" />
             </span>
@@ -66,15 +76,15 @@ export function NodeCard({ actor, readOnly = false }: { actor: NodeActorRef; rea
               <IconButton
                 label={power}
                 className={active ? styles.powerOn : undefined}
-                disabled={!active && !state.matches({ status: 'inactive' })}
-                onClick={() => actor.send({ type: 'node.power' })}
+                disabled={!active && display !== 'inactive'}
+                onClick={() => actor.send({ type: 'node.power', node: current })}
               >
                 <PowerIcon />
               </IconButton>
               <IconButton
                 label={settings}
                 disabled={!active && !configuring}
-                onClick={() => actor.send({ type: 'node.settings' })}
+                onClick={() => actor.send({ type: 'node.settings', node: current, configs })}
               >
                 <SettingsIcon />
               </IconButton>
@@ -94,9 +104,9 @@ export function NodeCard({ actor, readOnly = false }: { actor: NodeActorRef; rea
           </IconButton>
         </div>
       </div>
-      {state.matches({ status: 'suspended' }) && <p className={styles.suspended}>{SUSPENDED_MESSAGE}</p>}
+      {display === 'suspended' && <p className={styles.suspended}>{SUSPENDED_MESSAGE}</p>}
       {/* The first-run steps (download the compose file, start it) are an admin's to take. */}
-      {awaitsFirstCheck(state) && !readOnly && <FirstRunHint node={current} />}
+      {awaitsFirstCheck(current) && !readOnly && <FirstRunHint node={current} />}
       {state.context.error && (
         <p className={styles.error} role="alert">
           {state.context.error}
@@ -104,16 +114,16 @@ export function NodeCard({ actor, readOnly = false }: { actor: NodeActorRef; rea
       )}
       {expanded && <NodeDetails node={current} id={bodyId} readOnly={readOnly} />}
 
-      {state.matches({ actions: 'confirmingDeactivate' }) && (
+      {state.matches('confirmingDeactivate') && (
         <DeactivateModal
-          onConfirm={() => actor.send({ type: 'node.confirm' })}
+          onConfirm={() => actor.send({ type: 'node.confirm', node: current })}
           onCancel={() => actor.send({ type: 'node.cancel' })}
         />
       )}
-      {state.matches({ actions: 'confirmingDelete' }) && (
+      {state.matches('confirmingDelete') && (
         <DeleteModal
           name={current.name}
-          onConfirm={() => actor.send({ type: 'node.confirm' })}
+          onConfirm={() => actor.send({ type: 'node.confirm', node: current })}
           onCancel={() => actor.send({ type: 'node.cancel' })}
         />
       )}
