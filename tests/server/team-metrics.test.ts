@@ -26,15 +26,13 @@ let foreign: TestNode;
 /** A token written straight to the database: creating one through HTTP asks for the password. */
 async function issueToken(user: SignedInUser, scope: ApiTokenScope): Promise<string> {
   const token = `nodr_${randomToken()}`;
-  await server.db
-    .insert(apiTokens)
-    .values({
-      userId: user.userId,
-      teamId: user.teamId,
-      name: 'Prometheus',
-      scope,
-      tokenHash: hashToken(token),
-    });
+  await server.db.insert(apiTokens).values({
+    userId: user.userId,
+    teamId: user.teamId,
+    name: 'Prometheus',
+    scope,
+    tokenHash: hashToken(token),
+  });
   return token;
 }
 
