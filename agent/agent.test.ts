@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TelemetryPoint } from '../contracts/node-protocol.ts';
 import { verifyNodeSignature } from '../contracts/node-signing.ts';
+import { AGENT_VERSION, VERSION_PATTERN } from '../contracts/node-versions.ts';
 import { simulatedMinute } from '../simulation/traffic.ts';
 import type { NodeAgent } from './agent.ts';
 import type { FetchLike } from './client.ts';
@@ -33,6 +34,8 @@ function fakeServer() {
     lastTimestamp: 0,
     stored: new Map<number, TelemetryPoint>(),
     calls: [] as string[],
+    /** the bodies of the check and the heartbeats, in order */
+    reports: [] as { route: string; body: Record<string, unknown> }[],
     telemetryBatches: [] as number[],
   };
   const answer = (status: number, body: unknown) => ({ status, text: async () => JSON.stringify(body) });
@@ -49,6 +52,7 @@ function fakeServer() {
     server.lastTimestamp = Number(timestamp);
     server.calls.push(route);
     const body = JSON.parse(init.body);
+    if (route !== 'v1/telemetry') server.reports.push({ route, body });
     if (route === 'v1/check') {
       if (server.status !== 1)
         return answer(409, { error: 'not_configuring', message: 'not being configured' });
@@ -165,6 +169,18 @@ describe('the node agent core', () => {
     expect(agent.nodeStatus).toBe(10);
     // Next: collecting the minute that is running, 2 s after it ends.
     expect(next).toBe(Date.UTC(2026, 2, 2, 10, 1, 2));
+  });
+
+  it('says its version in the hardware check and in every heartbeat', async () => {
+    const { server, fetch } = fakeServer();
+    const clock = testClock(START);
+    const agent = await agentWith(fetch, clock);
+    await agent.step();
+    clock.advance(60_000);
+    await agent.step();
+    expect(server.reports.map(({ route }) => route)).toEqual(['v1/check', 'v1/heartbeat', 'v1/heartbeat']);
+    for (const { body } of server.reports) expect(body.agentVersion).toBe(AGENT_VERSION);
+    expect(AGENT_VERSION).toMatch(new RegExp(VERSION_PATTERN));
   });
 
   it('checks again every minute while the check fails, and becomes active once it passes', async () => {

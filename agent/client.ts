@@ -1,6 +1,7 @@
 import type { HardwareCheck } from '../contracts/hardware-check.schema.ts';
 import type { HeartbeatAnswer, TelemetryAnswer } from '../contracts/node-protocol.schema.ts';
-import type { HardwareReport, TelemetryPoint } from '../contracts/node-protocol.ts';
+import type { CheckBody, HardwareReport, HeartbeatBody, TelemetryPoint } from '../contracts/node-protocol.ts';
+import { AGENT_VERSION } from '../contracts/node-versions.ts';
 import type { RequestSigner } from './signer.ts';
 
 /** The part of `fetch` the agent uses; tests and the in-process demo agent pass their own. */
@@ -49,12 +50,15 @@ export class NodeClient {
     return this.signer.lastTimestampMs;
   }
 
+  /** The check and every heartbeat say which agent runs, so the dashboard can show it and offer an update. */
   check(report: HardwareReport, signal?: AbortSignal): Promise<HardwareCheck> {
-    return this.post('v1/check', report, signal);
+    const body: CheckBody = { ...report, agentVersion: AGENT_VERSION };
+    return this.post('v1/check', body, signal);
   }
 
   heartbeat(signal?: AbortSignal): Promise<HeartbeatAnswer> {
-    return this.post('v1/heartbeat', {}, signal);
+    const body: HeartbeatBody = { agentVersion: AGENT_VERSION };
+    return this.post('v1/heartbeat', body, signal);
   }
 
   telemetry(points: readonly TelemetryPoint[], signal?: AbortSignal): Promise<TelemetryAnswer> {

@@ -13,7 +13,13 @@
 export const ALERT_CHANNEL_TYPES = ['webhook', 'slack', 'discord', 'telegram'] as const;
 export type AlertChannelType = (typeof ALERT_CHANNEL_TYPES)[number];
 
-export const ALERT_EVENTS = ['node.offline', 'node.online', 'node.misconfigured', 'alert.test'] as const;
+export const ALERT_EVENTS = [
+  'node.offline',
+  'node.online',
+  'node.misconfigured',
+  'alert.test',
+  'node.outdated',
+] as const;
 export type AlertEvent = (typeof ALERT_EVENTS)[number];
 
 export const ALERT_CHANNEL_LIMITS = {

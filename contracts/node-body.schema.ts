@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { NodeHealthFieldsSchema } from './node-health.schema.ts';
+import { NodeVersionFieldsSchema } from './node-versions.schema.ts';
 import { closed, Moment, nullable } from './wire.schema.ts';
 
 /**
@@ -45,13 +46,20 @@ const nodeSpecFields = {
   bandWidth: nullable(Type.Number()),
 };
 
-/** A node as this server answers it: the spec's fields and the health fields. */
-export const NodeSchema = Type.Object({ ...nodeSpecFields, ...NodeHealthFieldsSchema.properties }, closed);
+/** A node as this server answers it: the spec's fields, the health fields and the agent's version. */
+export const NodeSchema = Type.Object(
+  { ...nodeSpecFields, ...NodeHealthFieldsSchema.properties, ...NodeVersionFieldsSchema.properties },
+  closed,
+);
 export type NodeBody = Static<typeof NodeSchema>;
 
-/** A node as the web app accepts it: the health fields may be missing (a server without them). */
+/** A node as the web app accepts it: the health and version fields may be missing (a server without them). */
 const NodeReadSchema = Type.Object(
-  { ...nodeSpecFields, ...Type.Partial(NodeHealthFieldsSchema).properties },
+  {
+    ...nodeSpecFields,
+    ...Type.Partial(NodeHealthFieldsSchema).properties,
+    ...Type.Partial(NodeVersionFieldsSchema).properties,
+  },
   closed,
 );
 export type NodeReadBody = Static<typeof NodeReadSchema>;

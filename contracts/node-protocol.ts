@@ -5,7 +5,9 @@
  * contracts/node-protocol.schema.ts.
  */
 
-/** Body of POST v1/check: what the node's host offers. */
+import type { NodeVersions } from './node-versions.ts';
+
+/** What the node's host offers, measured for the hardware check. */
 export interface HardwareReport {
   /** free storage of the node's data folder, bytes */
   storage: number;
@@ -18,6 +20,12 @@ export interface HardwareReport {
   /** bits per second */
   bandwidth: number;
 }
+
+/** Body of POST v1/check: the host's hardware and the versions it runs (contracts/node-versions.ts). */
+export type CheckBody = HardwareReport & NodeVersions;
+
+/** Body of POST v1/heartbeat: the versions the node runs; an agent from before them sends `{}`. */
+export type HeartbeatBody = NodeVersions;
 
 /** One minute of one node's traffic (POST v1/telemetry). Bytes are totals for that minute. */
 export interface TelemetryPoint {

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { NODE_OFFLINE_AFTER_S_DEFAULT } from '../contracts/node-health.ts';
+import { AGENT_VERSION, VERSION_PATTERN } from '../contracts/node-versions.ts';
 import type { PgliteThreadMode } from './db/database.ts';
 import { MAIL_HOURLY_BUDGET } from './lib/mail-limits.ts';
 
@@ -48,6 +49,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** An active node silent for longer than this many seconds is offline (contracts/node-health.ts). */
   nodeOfflineAfterS: number;
+  /** The newest node agent: older agents show "Update available" and alert once (contracts/node-versions.ts). */
+  agentLatestVersion: string;
   /**
    * GET /metrics (Prometheus). With a token it is served on the main port to `Authorization: Bearer
    * <token>` only; with a port it is served only on that second listener (also behind the token when both are set).
@@ -182,10 +185,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mailHourlyBudget: integer(env.MAIL_HOURLY_BUDGET, MAIL_HOURLY_BUDGET),
     nodeOfflineAfterS: Math.max(1, integer(env.NODE_OFFLINE_AFTER_S, NODE_OFFLINE_AFTER_S_DEFAULT)),
+    agentLatestVersion: agentLatestVersion(env.AGENT_LATEST_VERSION),
     metrics: metricsSettings(env, port),
     telegramApiUrl: (env.TELEGRAM_API_URL || 'https://api.telegram.org').replace(/\/+$/, ''),
     webhookAllowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE, false),
   };
+}
+
+/** AGENT_LATEST_VERSION, or the version of the agent the installer ships (this repository's). */
+function agentLatestVersion(value: string | undefined): string {
+  if (!value) return AGENT_VERSION;
+  if (!new RegExp(VERSION_PATTERN).test(value)) {
+    throw new Error(`AGENT_LATEST_VERSION must be a version such as 1.4.2, not ${JSON.stringify(value)}.`);
+  }
+  return value;
 }
 
 /** A config for tests: defaults with overrides, never reading the real environment. */

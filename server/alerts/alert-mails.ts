@@ -26,6 +26,7 @@ function line(alert: DueAlert): string {
     const down = formatDuration(alert.at.getTime() - (alert.offlineSince ?? alert.at).getTime());
     return `${who} is back online after being down for ${down}.`;
   }
+  if (alert.kind === 'outdated') return `${who} runs an older agent: an update is available.`;
   return `${who} failed its hardware check (Misconfigured). Last seen: ${utc(alert.lastSeenAt)}.`;
 }
 
@@ -40,6 +41,7 @@ function subject(alerts: readonly DueAlert[]): string {
   const name = first ? nodeLabel(first) : '';
   if (first?.kind === 'offline') return `NODR ${name} is offline`;
   if (first?.kind === 'online') return `NODR ${name} is back online`;
+  if (first?.kind === 'outdated') return `NODR ${name}: agent update available`;
   return `NODR ${name} is misconfigured`;
 }
 

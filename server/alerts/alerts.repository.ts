@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 
-/** What an alert row is about (node_alerts.kind). */
-export type AlertKind = 'offline' | 'online' | 'misconfigured';
+/** What an alert row is about (node_alerts.kind); outdated: the node's agent is older than AGENT_LATEST_VERSION. */
+export type AlertKind = 'offline' | 'online' | 'misconfigured' | 'outdated';
 
 /** A due alert, claimed (locked) by the current transaction, with what its mail needs. */
 export interface DueAlert {

@@ -16,6 +16,7 @@ const EVENT_OF: Record<AlertKind, AlertEvent> = {
   offline: 'node.offline',
   online: 'node.online',
   misconfigured: 'node.misconfigured',
+  outdated: 'node.outdated',
 };
 
 const label = (node: AlertNodeBody) => (node.name ? `${node.name} (${node.domain})` : node.domain);
@@ -27,6 +28,7 @@ export function alertText(event: AlertEvent, nodes: readonly AlertNodeBody[]): s
     'node.offline': 'is offline',
     'node.online': 'is back online',
     'node.misconfigured': 'failed its hardware check (Misconfigured)',
+    'node.outdated': 'runs an older agent: an update is available',
   }[event];
   return nodes.map((node) => `NODR ${label(node)} ${says}.`).join('\n');
 }

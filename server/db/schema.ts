@@ -293,6 +293,14 @@ export const nodeLiveness = pgTable('node_liveness', {
   /** Milliseconds of the last accepted signed request; a node request must be newer (replay guard). */
   lastRequestMs: bigint('last_request_ms', { mode: 'number' }).notNull().default(0),
   lastSeenAt: moment('last_seen_at'),
+  /**
+   * The versions the node last reported (contracts/node-versions.ts): written only when they change, so a heartbeat
+   * that repeats them writes nothing more.
+   */
+  agentVersion: text('agent_version'),
+  softwareVersion: text('software_version'),
+  /** The latest agent version the node's admins were told it lacks (node.outdated): once per latest version. */
+  outdatedAlertedFor: text('outdated_alerted_for'),
 });
 
 /** Each online/offline transition of a node, kept so history survives restarts. */

@@ -1,6 +1,8 @@
 import type { ConfigBody, NodeBody } from '../../contracts/node-body.schema.ts';
 import type { NodeHealthFields } from '../../contracts/node-health.schema.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
+import type { NodeVersionFields } from '../../contracts/node-versions.schema.ts';
+import { isOlderVersion } from '../../contracts/node-versions.ts';
 import type { ConfigRow, NodeRow, NodeWithConfig } from './nodes.repository.ts';
 
 /** A configuration option as the web app reads it (spec 3). */
@@ -29,8 +31,19 @@ export function healthFields(node: NodeRow, lastSeenAt: Date | null): NodeHealth
   };
 }
 
-/** A node as the web app reads it (spec 3): config_id and configId both, check as JSON text or null. */
-export function nodeJson({ node, config, lastSeenAt }: NodeWithConfig): NodeBody {
+/** The agent's version as the node last reported it, and whether it is older than `latest` (AGENT_LATEST_VERSION). */
+function versionFields(agentVersion: string | null, latest: string): NodeVersionFields {
+  return { agentVersion, updateAvailable: agentVersion !== null && isOlderVersion(agentVersion, latest) };
+}
+
+/**
+ * A node as the web app reads it (spec 3): config_id and configId both, check as JSON text or null; beside the
+ * spec's fields, the health and version fields. `agentLatest` is the server's AGENT_LATEST_VERSION.
+ */
+export function nodeJson(
+  { node, config, lastSeenAt, agentVersion }: NodeWithConfig,
+  agentLatest: string,
+): NodeBody {
   return {
     id: node.id,
     teamId: node.teamId,
@@ -50,5 +63,6 @@ export function nodeJson({ node, config, lastSeenAt }: NodeWithConfig): NodeBody
     os: node.os,
     bandWidth: node.bandwidth,
     ...healthFields(node, lastSeenAt),
+    ...versionFields(agentVersion, agentLatest),
   };
 }

@@ -1,6 +1,7 @@
 import type { NodeBody } from '../../contracts/node-body.schema.ts';
 import { CONFIG_STATUS, KEY_TAKEN_MESSAGE } from '../../contracts/node-rules.ts';
 import type { Db } from '../db/database.ts';
+import type { Deps } from '../deps.ts';
 import { isUniqueViolation } from '../lib/database-errors.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { nodeJson } from './node-json.ts';
@@ -26,10 +27,10 @@ export async function existing(db: Db, teamId: number, id: number) {
   return row;
 }
 
-export async function saved(db: Db, id: number): Promise<NodeBody> {
-  const row = await repo.findWithConfig(db, id);
+export async function saved(deps: Pick<Deps, 'db' | 'config'>, id: number): Promise<NodeBody> {
+  const row = await repo.findWithConfig(deps.db, id);
   if (!row) throw nodeNotFound();
-  return nodeJson(row);
+  return nodeJson(row, deps.config.agentLatestVersion);
 }
 
 /** A new key for a node: the format check, then the duplicate check against every other node. */

@@ -32,7 +32,7 @@ export function createNodeSettingsService(deps: Deps) {
         if (!row) throw conflict('not_configuring', 'Only a NODR being configured can change its settings.');
         deps.hub.publish(teamId, STREAM_EVENT.nodes);
       }
-      return saved(deps.db, node.id);
+      return saved(deps, node.id);
     },
 
     /**
@@ -60,7 +60,7 @@ export function createNodeSettingsService(deps: Deps) {
       );
       if (!row) throw conflict('not_active', 'Only an active NODR can be reconfigured.');
       deps.hub.publish(teamId, STREAM_EVENT.verification);
-      return saved(deps.db, node.id);
+      return saved(deps, node.id);
     },
   };
 }

@@ -14,9 +14,16 @@ export interface NodeWithConfig {
   config: ConfigRow;
   /** From node_liveness: null until the node's first signed request. */
   lastSeenAt: Date | null;
+  /** From node_liveness: null until the node's agent reports its version. */
+  agentVersion: string | null;
 }
 
-const WITH_CONFIG = { node: nodes, config: configs, lastSeenAt: nodeLiveness.lastSeenAt };
+const WITH_CONFIG = {
+  node: nodes,
+  config: configs,
+  lastSeenAt: nodeLiveness.lastSeenAt,
+  agentVersion: nodeLiveness.agentVersion,
+};
 
 const DELETED = NODE_STATUS.deleted;
 const EVERY_STATUS: number[] = Object.values(NODE_STATUS);
@@ -194,4 +201,43 @@ export async function advanceRequestMark(
     })
     .returning({ id: nodeLiveness.nodeId });
   return advanced.length > 0;
+}
+
+/**
+ * Stores the versions a node reported, only when they differ from the stored ones (a repeated heartbeat writes
+ * nothing). The liveness row exists: the request's signature check wrote it.
+ */
+export async function recordVersions(
+  db: Db,
+  id: number,
+  agentVersion: string,
+  softwareVersion: string | null,
+): Promise<void> {
+  await db
+    .update(nodeLiveness)
+    .set({ agentVersion, softwareVersion })
+    .where(
+      and(
+        eq(nodeLiveness.nodeId, id),
+        or(
+          sql`${nodeLiveness.agentVersion} is distinct from ${agentVersion}`,
+          sql`${nodeLiveness.softwareVersion} is distinct from ${softwareVersion}`,
+        ),
+      ),
+    );
+}
+
+/**
+ * Marks that the node's admins are told its agent is older than `latest`; true only for the one call that changed
+ * the mark, so concurrent heartbeats alert once per latest version.
+ */
+export async function markOutdatedAlerted(tx: Db, id: number, latest: string): Promise<boolean> {
+  const rows = await tx
+    .update(nodeLiveness)
+    .set({ outdatedAlertedFor: latest })
+    .where(
+      and(eq(nodeLiveness.nodeId, id), sql`${nodeLiveness.outdatedAlertedFor} is distinct from ${latest}`),
+    )
+    .returning({ id: nodeLiveness.nodeId });
+  return rows.length > 0;
 }

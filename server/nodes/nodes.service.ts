@@ -29,11 +29,13 @@ export function nodeDomain(licenseKey: string, nodrDomain: string): string {
 export function createNodesService(deps: Deps) {
   return {
     async listNodes(teamId: number, options: { includeDeleted?: boolean } = {}): Promise<NodeBody[]> {
-      return (await repo.listForTeam(deps.db, teamId, options)).map(nodeJson);
+      return (await repo.listForTeam(deps.db, teamId, options)).map((row) =>
+        nodeJson(row, deps.config.agentLatestVersion),
+      );
     },
 
     async getNode(teamId: number, id: number): Promise<NodeBody> {
-      return nodeJson(await existing(deps.db, teamId, id));
+      return nodeJson(await existing(deps.db, teamId, id), deps.config.agentLatestVersion);
     },
 
     /**
@@ -66,7 +68,7 @@ export function createNodesService(deps: Deps) {
         }),
       );
       deps.hub.publish(teamId, STREAM_EVENT.nodes);
-      return saved(deps.db, id);
+      return saved(deps, id);
     },
 
     /** spec 3: deleted nodes get status deleted (50) and are kept for statistics. */
@@ -87,7 +89,7 @@ export function createNodesService(deps: Deps) {
       const { node } = await existing(deps.db, teamId, id);
       await repo.update(deps.db, node.id, { name: trimmed });
       deps.hub.publish(teamId, STREAM_EVENT.nodes);
-      return saved(deps.db, node.id);
+      return saved(deps, node.id);
     },
 
     /** spec 4: an active node becomes inactive (20); an inactive one (20, 30, 40) becomes active. */

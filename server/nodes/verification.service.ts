@@ -1,7 +1,8 @@
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { HardwareCheck } from '../../contracts/hardware-check.schema.ts';
-import type { HardwareReport } from '../../contracts/node-protocol.ts';
+import type { CheckBody, HeartbeatBody } from '../../contracts/node-protocol.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
+import { isOlderVersion } from '../../contracts/node-versions.ts';
 import { queueAlerts } from '../alerts/index.ts';
 import type { Deps } from '../deps.ts';
 import { conflict } from '../lib/errors.ts';
@@ -25,14 +26,39 @@ const passed = (check: string | null) => resultOf(check) === true;
 
 /** What a node's signed reports change: its hardware check and its heartbeat (docs/node-protocol.md). */
 export function createVerificationService(deps: Deps) {
+  /**
+   * The versions the node reported, stored when they change; an agent older than AGENT_LATEST_VERSION alerts the
+   * node's admins and channels (node.outdated) once per latest version, whatever the number of heartbeats.
+   */
+  async function recordVersions(
+    node: NodeRow,
+    { agentVersion, softwareVersion }: HeartbeatBody,
+  ): Promise<void> {
+    if (agentVersion === undefined) return;
+    await repo.recordVersions(deps.db, node.id, agentVersion, softwareVersion ?? null);
+    const latest = deps.config.agentLatestVersion;
+    if (!isOlderVersion(agentVersion, latest)) return;
+    await deps.db.transaction(async (tx) => {
+      if (await repo.markOutdatedAlerted(tx, node.id, latest)) {
+        await queueAlerts(tx, {
+          nodeIds: [node.id],
+          kind: 'outdated',
+          offlineSince: null,
+          at: deps.clock.now(),
+        });
+      }
+    });
+  }
+
   return {
     /**
      * The hardware check of a node in status 1 (spec 4 sub-states): each reported value against the node's
      * configuration. A failed check leaves it 'Misconfigured', a passed one 'Launching NODR app'; either way the
      * status stays 1 until the first heartbeat after a passed check.
      */
-    async recordCheck(node: NodeRow, report: HardwareReport): Promise<HardwareCheck> {
+    async recordCheck(node: NodeRow, report: CheckBody): Promise<HardwareCheck> {
       if (node.status !== NODE_STATUS.configuring) throw notConfiguring();
+      await recordVersions(node, report);
       const config = await repo.findConfig(deps.db, node.configId);
       if (!config) throw notConfiguring();
       const check = checkHardware(config, report);
@@ -62,7 +88,8 @@ export function createVerificationService(deps: Deps) {
     },
 
     /** A signed heartbeat: a node in status 1 whose last check passed becomes active (10); otherwise nothing changes. */
-    async heartbeat(node: NodeRow): Promise<{ status: number }> {
+    async heartbeat(node: NodeRow, versions: HeartbeatBody): Promise<{ status: number }> {
+      await recordVersions(node, versions);
       if (node.status === NODE_STATUS.configuring && node.check && passed(node.check)) {
         const row = await repo.activateIfChecked(deps.db, node.id, node.check);
         if (row) {

@@ -5,6 +5,7 @@ import { statisticSettingsRoutes } from './statistic-settings-routes.ts';
 import { statsCacheOf } from './stats-cache.ts';
 import { statsRoutes } from './stats-routes.ts';
 import { statsVersions } from './stats-versions.ts';
+import { teamMetricsRoutes } from './team-metrics-routes.ts';
 
 export { createIngestService } from './ingest.service.ts';
 export { insertMinutes } from './stats.repository.ts';
@@ -29,4 +30,5 @@ const statsPlugin: FastifyPluginAsync = async (app) => {
 export const statisticsRoutes: ServiceRoutes[] = [
   { prefix: '/stats', plugin: statsPlugin },
   { prefix: '/api', plugin: statisticSettingsRoutes },
+  { prefix: '/api', plugin: teamMetricsRoutes },
 ];

@@ -57,6 +57,9 @@ export const NodeStruct: Describe<NodeReadBody> = type({
   lastSeenAt: optional(nullable(string())),
   online: optional(nullable(boolean())),
   offlineSince: optional(nullable(string())),
+  // The version fields too (contracts/node-versions.schema.ts).
+  agentVersion: optional(nullable(string())),
+  updateAvailable: optional(boolean()),
 });
 export type Node = Infer<typeof NodeStruct>;
 

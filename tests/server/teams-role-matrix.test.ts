@@ -137,6 +137,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/v1/nodres/team/:teamId':                                           [200, 200, 403, 401, 200, 200],
   'GET /api/v1/nodres/team/:teamId/:id':                                        [200, 200, 403, 401, 200, 200],
   'GET /api/v1/nodres/team/:teamId/:nodrId/health':                             [200, 200, 403, 401, 200, 200],
+  'GET /api/v1/teams/:teamId/metrics':                                          [200, 200, 403, 401, 200, 200],
   'POST /stats/v1/nodr/day':                                                    [200, 200, 403, 401, 200, 200],
   'POST /stats/v1/nodr/week':                                                   [200, 200, 403, 401, 200, 200],
   'POST /stats/v1/nodr/month':                                                  [200, 200, 403, 401, 200, 200],

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { agentVersionText, UPDATE_AVAILABLE_TEXT } from '../../../contracts/node-versions.ts';
 import { type Node, parseCheck } from '../../api/nodes.ts';
 import { formatBitRate, formatBytes, formatDate } from '../../lib/format.ts';
 import { maskPublicKey } from '../../lib/public-key.ts';
@@ -44,6 +45,15 @@ export function NodeDetails({ node, id, readOnly = false }: { node: Node; id: st
           </div>
           <Fact term="Created" value={formatDate(node.createdAt)} />
           <Fact term="Domain" value={node.domain} wide />
+          {node.agentVersion && (
+            <div className={styles.fact}>
+              <dt>Software</dt>
+              <dd>
+                {agentVersionText(node.agentVersion)}
+                {node.updateAvailable && <span className={styles.update}>{UPDATE_AVAILABLE_TEXT}</span>}
+              </dd>
+            </div>
+          )}
         </dl>
       </section>
       <section className={styles.section} aria-labelledby={headingId}>
