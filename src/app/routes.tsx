@@ -107,7 +107,8 @@ export function AppRoutes() {
         >
           <Route path="/integration" element={<MyNodrScreen />} />
           <Route path="/myNodr" element={<MyNodrScreen />} />
-          <Route path="/addNodr" element={<AddNodrScreen />} />
+          {/* One route for every step, so moving between them keeps the flow mounted. */}
+          <Route path="/addNodr/:step?" element={<AddNodrScreen />} />
           <Route path="/statistics" element={<StatisticsScreen />} />
           <Route path="/settings/:section?" element={<SettingsScreen />} />
         </Route>

@@ -21,7 +21,10 @@ export const paths = {
   invitation: (hash: string) => `${INVITATION_PATH}?hash=${encodeURIComponent(hash)}`,
   integration: '/integration',
   myNodr: '/myNodr',
+  /** The add-node flow at its first step (spec 2 named route). */
   addNodr: '/addNodr',
+  /** A later step of the add-node flow, e.g. /addNodr/installer (src/machines/nodes/add-node-draft.ts). */
+  addNodrStep: (step: string) => `/addNodr/${step}`,
   statistics: '/statistics',
   settings: '/settings',
   /** One page of Settings (src/screens/settings/settings-pages.tsx), e.g. /settings/security. */

@@ -76,7 +76,8 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])(
       const refused = await signedIn(other);
       await addThroughUi(refused, server, pem);
       await refused.getByText(KEY_TAKEN_MESSAGE, { exact: true }).waitFor({ timeout: 15_000 });
-      expect(new URL(refused.url()).pathname).toBe('/addNodr');
+      // Refused: still on the key step, at its own address (docs/web-my-nodr.md).
+      expect(new URL(refused.url()).pathname).toBe('/addNodr/key');
       await expectNoAxeViolations(refused);
       await screenshot(refused, 'reuse-live-key-refused');
       await page.context().close();

@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { type NavigateFunction, useNavigate } from 'react-router-dom';
 import { describe, expect, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { ApiError, NetworkError } from '../../src/api/client.ts';
@@ -25,7 +26,29 @@ const start = actorDone('loadConfigs', { configs, nodeCount: 1 });
 const full = actorDone('loadConfigs', { configs, nodeCount: 3 });
 const loadFailed = actorError('loadConfigs', new NetworkError(new TypeError('Failed to fetch')));
 
+/** The draft a reload at the key step finds: NODR Standard chosen, the key pasted (spec 2 steps 1 and 3). */
+const draft = { teamId: 3, reached: 'key', configId: 2, publicKey: PUBLIC_KEY };
+const opened = { teamId: 3, command: 'the command', step: 'configuration', draft: null };
+const reloaded = { ...opened, step: 'key', draft };
+/** The key step's address typed in a tab that had reached only the installer: no further than that. */
+const typedAhead = { ...opened, step: 'key', draft: { ...draft, reached: 'installer', publicKey: '' } };
+
+/** The router's history: what the browser's Back and Forward, or a typed address, do. */
+let history: NavigateFunction;
+function History() {
+  history = useNavigate();
+  return null;
+}
+const addressOf = (step: string) => (step === 'configuration' ? '/addNodr' : `/addNodr/${step}`);
+/** How the path's screen was opened: afresh, or reloaded with a draft. */
+let opening: typeof opened | typeof reloaded | typeof typedAhead = opened;
+const STEP_NAMES = ['configuration', 'installer', 'key'];
+
 const allEvents: AnyEventObject[] = [
+  { type: 'step.show', step: 'configuration' },
+  { type: 'step.show', step: 'installer' },
+  { type: 'step.show', step: 'key' },
+  { type: 'flow.cancel' },
   start,
   full,
   loadFailed,
@@ -62,15 +85,17 @@ describe('add node screen (model)', () => {
   describeScreenModel({
     name: 'add node',
     machine: addNodeMachine,
-    input: { teamId: 3, command: 'the command' },
+    inputs: [opened, reloaded, typedAhead],
     events,
     // What the screen shows: the step and, on the key step, whether the key is empty, right or wrong and whether a
     // message is up (the configuration picked is checked on step 1 from the history).
+    // How far the person has reached decides where Back and Forward may go.
     serializeState: (snapshot) => {
-      if (!snapshot.matches('publicKey')) return JSON.stringify(snapshot.value);
+      const { reached } = snapshot.context;
+      if (!snapshot.matches('publicKey')) return JSON.stringify([snapshot.value, reached]);
       const key = snapshot.context.publicKey as string;
       const kind = key === '' ? 'empty' : key === PUBLIC_KEY ? 'key' : 'bad';
-      return JSON.stringify([snapshot.value, kind, snapshot.context.error !== null]);
+      return JSON.stringify([snapshot.value, reached, kind, snapshot.context.error !== null]);
     },
     journeys: [
       // spec 8: the format message, then a new key text clears it.
@@ -105,8 +130,12 @@ describe('add node screen (model)', () => {
         clipboard = null;
       },
     },
-    render: () => {
+    render: ({ input }) => {
       clipboard = null;
+      sessionStorage.clear();
+      const start = input as typeof opening;
+      opening = start;
+      if (start.draft) sessionStorage.setItem('nodr-add-node-draft', JSON.stringify(start.draft));
       Object.defineProperty(navigator, 'clipboard', {
         configurable: true,
         value: {
@@ -116,9 +145,18 @@ describe('add node screen (model)', () => {
             }),
         },
       });
-      renderNodes({ '/addNodr': <AddNodrScreen /> }, '/addNodr');
+      renderNodes({ '/addNodr/:step?': <AddNodrScreen /> }, addressOf(start.step), (routes) => (
+        <>
+          {routes}
+          <History />
+        </>
+      ));
     },
     act: {
+      'step.show': async (view) => {
+        await act(async () => history(addressOf(view.event.step)));
+      },
+      'flow.cancel': (view) => view.user.click(screen.getByRole('link', { name: 'My NODR' })),
       'configs.retry': (view) => view.user.click(button('Try again')),
       'config.select': (view) => view.user.click(screen.getByRole('radio', { name: /NODR Standard/ })),
       'step.next': (view) => view.user.click(button('Next')),
@@ -142,12 +180,26 @@ describe('add node screen (model)', () => {
         expect(
           screen.getByRole('heading', { name: 'Soon it will be possible to add a new NODR' }),
         ).toBeInTheDocument();
-      if (event === start) expect(currentStep()).toHaveTextContent('Choose a configuration');
+      // Opened afresh at step 1; reloaded at the key step it had reached, the key kept; opened at a step further
+      // than reached, at the furthest reached.
+      if (event === start && opening.draft?.reached === 'key') {
+        expect(currentStep()).toHaveTextContent('Register the public key');
+        expect(keyField()).toHaveValue(PUBLIC_KEY);
+      } else if (event === start && opening.draft)
+        expect(currentStep()).toHaveTextContent('Install the NODR software');
+      else if (event === start) expect(currentStep()).toHaveTextContent('Choose a configuration');
       // spec 2: Next goes one step on, Back one step back.
       const steps = ['Choose a configuration', 'Install the NODR software', 'Register the public key'];
       const was = ['chooseConfig', 'installer', 'publicKey'].findIndex((state) => view.from.matches(state));
       if (event.type === 'step.next') expect(currentStep()).toHaveTextContent(steps[was + 1]!);
       if (event.type === 'step.back') expect(currentStep()).toHaveTextContent(steps[was - 1]!);
+      // Back and Forward show a step the person has reached, with the choices kept; never one beyond.
+      if (event.type === 'step.show' && was >= 0) {
+        const asked = STEP_NAMES.indexOf(event.step);
+        const reached = STEP_NAMES.indexOf(view.from.context.reached);
+        expect(currentStep()).toHaveTextContent(steps[asked <= reached ? asked : was]!);
+      }
+      if (event.type === 'flow.cancel') expect(screen.getByTestId('landed')).toHaveTextContent('/myNodr');
       // spec 5 and 8: a key of the wrong shape is refused before any call; a new text clears the message.
       if (
         event.type === 'key.submit' &&
@@ -189,9 +241,11 @@ describe('add node screen (model)', () => {
         expect(currentStep()).toHaveTextContent('Step 1 of 3: Choose a configuration');
         // spec 5: only configurations with status 10 can be chosen; the first is chosen up front.
         expect(screen.getByRole('radio', { name: /NODR Edge/ })).toBeDisabled();
-        const picked = view.history.some((event) => event.type === 'config.select')
-          ? /NODR Standard/
-          : /NODR Lite/;
+        // A reload keeps the choice of its draft (NODR Standard).
+        const picked =
+          opening.draft || view.history.some((event) => event.type === 'config.select')
+            ? /NODR Standard/
+            : /NODR Lite/;
         expect(screen.getByRole('radio', { name: picked })).toBeChecked();
       },
       installer: () => {
@@ -232,6 +286,13 @@ describe('add node screen (model)', () => {
         expect(call?.form).toMatchObject({ publicKey: PUBLIC_KEY.trim() });
       },
       done: () => {
+        expect(screen.getByTestId('landed')).toHaveTextContent('/myNodr');
+      },
+      // Passed through at once on opening: the step it lands on is checked by the rules above.
+      landing: () => {
+        expect(screen.queryByRole('list', { name: 'Steps' })).toBeInTheDocument();
+      },
+      cancelled: () => {
         expect(screen.getByTestId('landed')).toHaveTextContent('/myNodr');
       },
     },

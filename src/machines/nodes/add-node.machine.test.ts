@@ -6,39 +6,57 @@ import {
   NODE_LIMIT_MESSAGE,
 } from '../../../contracts/node-rules.ts';
 import { configs, makeNode, PUBLIC_KEY } from '../../../tests/fixtures/node-fixtures.ts';
-import { actorDone, actorError, createMachineModel } from '../../../tests/model/machine-model.ts';
+import {
+  actorDone,
+  actorError,
+  createMachineModel,
+  expectCombinedCoverage,
+} from '../../../tests/model/machine-model.ts';
 import { ApiError } from '../../api/client.ts';
 import type { Node } from '../../api/nodes.ts';
 import { addNodeMachine } from './add-node.machine.ts';
+import type { AddNodeDraft, AddNodeStep } from './add-node-draft.ts';
 
 const input = { teamId: 3, command: 'curl -fsSLO https://example.com/nodr-install.sh' };
 
 describe('add node machine, model', () => {
-  const model = createMachineModel(addNodeMachine, {
-    input,
-    events: [
-      { type: 'config.select', configId: 1 },
-      { type: 'config.select', configId: 4 },
-      { type: 'step.next' },
-      { type: 'step.back' },
-      { type: 'installer.copy' },
-      { type: 'key.input', text: 'not a key' },
-      { type: 'key.input', text: PUBLIC_KEY },
-      { type: 'key.submit' },
-      { type: 'configs.retry' },
-      { type: 'xstate.after.copiedNotice.addNode.installer.copied' },
-      actorDone('loadConfigs', { configs, nodeCount: 2 }),
-      actorDone('loadConfigs', { configs: [configs[2]], nodeCount: 0 }),
-      actorDone('loadConfigs', { configs, nodeCount: 3 }),
-      actorError('loadConfigs', new ApiError(503, 'unavailable', 'Service unavailable')),
-      actorDone('copyText'),
-      actorError('copyText', new Error('denied')),
-      actorDone('createNode', makeNode()),
-      actorError('createNode', new ApiError(409, 'public_key_taken', KEY_TAKEN_MESSAGE)),
-    ],
+  const events = [
+    { type: 'config.select', configId: 1 },
+    { type: 'config.select', configId: 4 },
+    { type: 'step.next' },
+    { type: 'step.back' },
+    { type: 'installer.copy' },
+    { type: 'key.input', text: 'not a key' },
+    { type: 'key.input', text: PUBLIC_KEY },
+    { type: 'key.submit' },
+    { type: 'configs.retry' },
+    { type: 'xstate.after.copiedNotice.addNode.installer.copied' },
+    actorDone('loadConfigs', { configs, nodeCount: 2 }),
+    actorDone('loadConfigs', { configs: [configs[2]], nodeCount: 0 }),
+    actorDone('loadConfigs', { configs, nodeCount: 3 }),
+    actorError('loadConfigs', new ApiError(503, 'unavailable', 'Service unavailable')),
+    actorDone('copyText'),
+    actorError('copyText', new Error('denied')),
+    actorDone('createNode', makeNode()),
+    actorError('createNode', new ApiError(409, 'public_key_taken', KEY_TAKEN_MESSAGE)),
+    { type: 'step.show', step: 'configuration' },
+    { type: 'step.show', step: 'installer' },
+    { type: 'step.show', step: 'key' },
+    { type: 'flow.cancel' },
+  ];
+  // Opened at /addNodr afresh; reloaded at the key step with a draft that reached it; opened at the key step with a
+  // draft that reached only the installer.
+  const fresh = createMachineModel(addNodeMachine, { input, events });
+  const draft = { teamId: 3, reached: 'key', configId: 2, publicKey: PUBLIC_KEY } as const;
+  const reloaded = createMachineModel(addNodeMachine, { input: { ...input, step: 'key', draft }, events });
+  const short = createMachineModel(addNodeMachine, {
+    input: { ...input, step: 'key', draft: { ...draft, reached: 'installer' } },
+    events: [actorDone('loadConfigs', { configs, nodeCount: 2 }), { type: 'step.show', step: 'key' }],
   });
-  it.each(model.paths)('$description', (path) => model.run(path));
-  it('reaches every state and transition', () => model.expectFullCoverage());
+  it.each(fresh.paths)('afresh: $description', (path) => fresh.run(path));
+  it.each(reloaded.paths)('reloaded: $description', (path) => reloaded.run(path));
+  it.each(short.paths)('short of the step asked: $description', (path) => short.run(path));
+  it('reaches every state and transition', () => expectCombinedCoverage([fresh, reloaded, short]));
 });
 
 describe('add node machine, behaviour', () => {
@@ -145,5 +163,123 @@ describe('add node machine, behaviour', () => {
     actor.send({ type: 'step.next' });
     expect(actor.getSnapshot().value).toBe('chooseConfig');
     expect(actor.getSnapshot().context.configId).toBeNull();
+  });
+});
+
+describe('add node machine, steps and draft', () => {
+  function open(step: AddNodeStep = 'configuration', draft: AddNodeDraft | null = null, offered = configs) {
+    const showStep = vi.fn<(_: unknown, shown: { step: AddNodeStep; replace: boolean }) => void>();
+    const saveDraft = vi.fn<(_: unknown, draft: AddNodeDraft) => void>();
+    const clearDraft = vi.fn();
+    const machine = addNodeMachine.provide({
+      actions: { showStep, saveDraft, clearDraft },
+      actors: {
+        loadConfigs: fromPromise(async () => ({ configs: offered, nodeCount: 0 })),
+        createNode: fromPromise(async () => makeNode()),
+      },
+    });
+    const actor = createActor(machine, { input: { ...input, step, draft } }).start();
+    const shown = () => showStep.mock.calls.map(([, call]) => call);
+    const saved = () => saveDraft.mock.calls.at(-1)?.[1];
+    return { actor, shown, saved, clearDraft };
+  }
+  const landed = async (actor: ReturnType<typeof open>['actor']) =>
+    vi.waitFor(() => expect(actor.getSnapshot().matches('loading')).toBe(false));
+
+  it('gives each move a new address and moves back and forward between the steps reached, choices kept', async () => {
+    const { actor, shown, saved } = open();
+    await landed(actor);
+    expect(shown()).toEqual([{ step: 'configuration', replace: true }]);
+    actor.send({ type: 'step.show', step: 'installer' });
+    expect(actor.getSnapshot().value).toBe('chooseConfig');
+    actor.send({ type: 'config.select', configId: 2 });
+    expect(saved()).toEqual({ teamId: 3, reached: 'configuration', configId: 2, publicKey: '' });
+    actor.send({ type: 'step.next' });
+    expect(shown().at(-1)).toEqual({ step: 'installer', replace: false });
+    expect(saved()).toEqual({ teamId: 3, reached: 'installer', configId: 2, publicKey: '' });
+    // Back in the browser, then Forward: the configuration is kept; the key step was never reached.
+    actor.send({ type: 'step.show', step: 'configuration' });
+    expect(actor.getSnapshot().value).toBe('chooseConfig');
+    expect(actor.getSnapshot().context.configId).toBe(2);
+    actor.send({ type: 'step.show', step: 'key' });
+    expect(actor.getSnapshot().value).toBe('chooseConfig');
+    actor.send({ type: 'step.show', step: 'installer' });
+    expect(actor.getSnapshot().matches('installer')).toBe(true);
+    actor.send({ type: 'step.show', step: 'key' });
+    expect(actor.getSnapshot().matches('installer')).toBe(true);
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'key.input', text: PUBLIC_KEY });
+    expect(saved()).toEqual({ teamId: 3, reached: 'key', configId: 2, publicKey: PUBLIC_KEY });
+    actor.send({ type: 'step.back' });
+    expect(shown().at(-1)).toEqual({ step: 'installer', replace: false });
+    actor.send({ type: 'step.show', step: 'key' });
+    expect(actor.getSnapshot().value).toBe('publicKey');
+    expect(actor.getSnapshot().context.publicKey).toBe(PUBLIC_KEY);
+    actor.send({ type: 'step.show', step: 'installer' });
+    expect(actor.getSnapshot().matches('installer')).toBe(true);
+    // Moves the address made do not make new addresses.
+    expect(shown().filter((call) => !call.replace)).toHaveLength(3);
+  });
+
+  it('opens a step not reached at the first step, and corrects the address in place', async () => {
+    const { actor, shown } = open('key');
+    await landed(actor);
+    expect(actor.getSnapshot().value).toBe('chooseConfig');
+    expect(shown()).toEqual([{ step: 'configuration', replace: true }]);
+  });
+
+  it('reopens at the step asked for, with the draft’s choices', async () => {
+    const { actor, shown } = open('key', { teamId: 3, reached: 'key', configId: 2, publicKey: PUBLIC_KEY });
+    await landed(actor);
+    expect(actor.getSnapshot().value).toBe('publicKey');
+    expect(actor.getSnapshot().context).toMatchObject({ configId: 2, publicKey: PUBLIC_KEY });
+    expect(shown()).toEqual([{ step: 'key', replace: true }]);
+  });
+
+  it('reopens no further than the draft reached, and at an earlier step when that is asked for', async () => {
+    const draft = { teamId: 3, reached: 'installer', configId: 2, publicKey: '' } as const;
+    const further = open('key', draft);
+    await landed(further.actor);
+    expect(further.actor.getSnapshot().matches('installer')).toBe(true);
+    expect(further.shown()).toEqual([{ step: 'installer', replace: true }]);
+    const earlier = open('configuration', draft);
+    await landed(earlier.actor);
+    expect(earlier.actor.getSnapshot().value).toBe('chooseConfig');
+    expect(earlier.actor.getSnapshot().context.configId).toBe(2);
+  });
+
+  it.each([
+    ['no longer offered', 99],
+    ['not available (status 1)', 4],
+  ])('starts afresh when the draft’s configuration is %s', async (_, configId) => {
+    const { actor, shown } = open('key', { teamId: 3, reached: 'key', configId, publicKey: PUBLIC_KEY });
+    await landed(actor);
+    expect(actor.getSnapshot().value).toBe('chooseConfig');
+    expect(actor.getSnapshot().context).toMatchObject({ configId: 1, publicKey: '' });
+    expect(shown()).toEqual([{ step: 'configuration', replace: true }]);
+    actor.send({ type: 'step.show', step: 'installer' });
+    expect(actor.getSnapshot().value).toBe('chooseConfig');
+  });
+
+  it('forgets the draft when the flow is cancelled', async () => {
+    const { actor, clearDraft } = open();
+    await landed(actor);
+    actor.send({ type: 'flow.cancel' });
+    expect(clearDraft).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('forgets the draft when the node is registered', async () => {
+    const { actor, clearDraft } = open('key', {
+      teamId: 3,
+      reached: 'key',
+      configId: 2,
+      publicKey: PUBLIC_KEY,
+    });
+    await landed(actor);
+    expect(clearDraft).not.toHaveBeenCalled();
+    actor.send({ type: 'key.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('done'));
+    expect(clearDraft).toHaveBeenCalledOnce();
   });
 });

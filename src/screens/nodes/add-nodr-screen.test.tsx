@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   INVALID_PUBLIC_KEY_MESSAGE,
   KEY_TAKEN_MESSAGE,
@@ -10,15 +11,32 @@ import { PRIVATE_KEY_REASON } from '../../../contracts/public-key-diagnosis.ts';
 import { fakeNodesApi, nodesTestConfig, renderNodes } from '../../../tests/fakes/node-screens.tsx';
 import { makeNode, PUBLIC_KEY } from '../../../tests/fixtures/node-fixtures.ts';
 import { SOON_DETAIL } from '../../lib/node-messages.ts';
+import { ADD_NODE_DRAFT_KEY } from './add-node-draft-store.ts';
 import { AddNodrScreen } from './add-nodr-screen.tsx';
 
+beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
 const INSTALL = 'https://get.nodr.test/install/nodr-install.sh';
 
-function renderAdd() {
-  return renderNodes({ '/addNodr': <AddNodrScreen /> }, '/addNodr');
+/** The router's history, as the browser's Back and Forward move it. */
+let history: NavigateFunction;
+
+function Address() {
+  history = useNavigate();
+  return <p data-testid="address">{useLocation().pathname}</p>;
 }
+
+function renderAdd(path = '/addNodr') {
+  return renderNodes({ '/addNodr/:step?': <AddNodrScreen /> }, path, (routes) => (
+    <>
+      {routes}
+      <Address />
+    </>
+  ));
+}
+
+const address = () => screen.getByTestId('address');
 
 const currentStep = () => screen.getByRole('list', { name: 'Steps' }).querySelector('[aria-current="step"]');
 
@@ -184,5 +202,107 @@ describe('Add NODR', () => {
     await screen.findByRole('radio', { name: /NODR Lite/ });
     expect(currentStep()).toHaveTextContent('Step 1 of 3: Choose a configuration');
     expect(screen.queryByText(NODE_LIMIT_MESSAGE)).not.toBeInTheDocument();
+  });
+});
+
+describe('Add NODR, each step at its own address', () => {
+  it('moves back and forward between the steps with the browser, the choices kept', async () => {
+    fakeNodesApi([]);
+    const user = userEvent.setup();
+    renderAdd();
+    await user.click(await screen.findByRole('radio', { name: /NODR Standard/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(address()).toHaveTextContent('/addNodr/installer'));
+    history(-1);
+    await waitFor(() => expect(currentStep()).toHaveTextContent('Choose a configuration'));
+    await waitFor(() => expect(address()).toHaveTextContent(/^\/addNodr$/));
+    expect(screen.getByRole('radio', { name: /NODR Standard/ })).toBeChecked();
+    history(1);
+    await waitFor(() => expect(currentStep()).toHaveTextContent('Install the NODR software'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(address()).toHaveTextContent('/addNodr/key'));
+    await user.click(screen.getByLabelText('Public key'));
+    await user.paste(PUBLIC_KEY);
+    history(-1);
+    await waitFor(() => expect(currentStep()).toHaveTextContent('Install the NODR software'));
+    history(1);
+    await waitFor(() => expect(currentStep()).toHaveTextContent('Register the public key'));
+    expect(screen.getByLabelText('Public key')).toHaveValue(PUBLIC_KEY);
+  });
+
+  it('keeps the step and the choices through a reload, and forgets them once the node is registered', async () => {
+    const api = fakeNodesApi([]);
+    const user = userEvent.setup();
+    const first = renderAdd();
+    await user.click(await screen.findByRole('radio', { name: /NODR Standard/ }));
+    await toKeyStep(user);
+    await user.click(screen.getByLabelText('Public key'));
+    await user.paste(PUBLIC_KEY);
+    first.unmount();
+
+    const second = renderAdd('/addNodr/key');
+    expect(await screen.findByLabelText('Public key')).toHaveValue(PUBLIC_KEY);
+    expect(currentStep()).toHaveTextContent('Register the public key');
+    await waitFor(() => expect(address()).toHaveTextContent('/addNodr/key'));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'Copy command' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('radio', { name: /NODR Standard/ })).toBeChecked();
+    await toKeyStep(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByTestId('landed')).toHaveTextContent('/myNodr'));
+    expect(api.calls.at(-1)?.path).toBe('/api/v1/nodres/team/3/set_public_key/config/2');
+    second.unmount();
+
+    renderAdd('/addNodr/key');
+    expect(await screen.findByRole('radio', { name: /NODR Lite/ })).toBeChecked();
+    await waitFor(() => expect(address()).toHaveTextContent(/^\/addNodr$/));
+  });
+
+  it('opens a step not reached yet at step 1, and corrects the address', async () => {
+    fakeNodesApi([]);
+    renderAdd('/addNodr/key');
+    await screen.findByRole('radio', { name: /NODR Lite/ });
+    expect(currentStep()).toHaveTextContent('Step 1 of 3: Choose a configuration');
+    await waitFor(() => expect(address()).toHaveTextContent(/^\/addNodr$/));
+    history(1);
+    expect(currentStep()).toHaveTextContent('Choose a configuration');
+  });
+
+  it('opens an address that names no step at step 1', async () => {
+    fakeNodesApi([]);
+    renderAdd('/addNodr/elsewhere');
+    await screen.findByRole('radio', { name: /NODR Lite/ });
+    await waitFor(() => expect(address()).toHaveTextContent(/^\/addNodr$/));
+  });
+
+  it.each([
+    ['not JSON', '{"teamId":3,'],
+    ['another team’s', JSON.stringify({ teamId: 4, reached: 'key', configId: 2, publicKey: PUBLIC_KEY })],
+    ['of an unknown step', JSON.stringify({ teamId: 3, reached: 'done', configId: 2, publicKey: '' })],
+    [
+      'of a configuration not available',
+      JSON.stringify({ teamId: 3, reached: 'key', configId: 4, publicKey: '' }),
+    ],
+  ])('ignores a stored draft %s', async (_, raw) => {
+    fakeNodesApi([]);
+    sessionStorage.setItem(ADD_NODE_DRAFT_KEY, raw);
+    renderAdd('/addNodr/key');
+    expect(await screen.findByRole('radio', { name: /NODR Lite/ })).toBeChecked();
+    expect(currentStep()).toHaveTextContent('Choose a configuration');
+  });
+
+  it('forgets the choices when the flow is left by its My NODR link', async () => {
+    fakeNodesApi([]);
+    const user = userEvent.setup();
+    const first = renderAdd();
+    await user.click(await screen.findByRole('radio', { name: /NODR Standard/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('link', { name: 'My NODR' }));
+    expect(screen.getByTestId('landed')).toHaveTextContent('/myNodr');
+    first.unmount();
+    renderAdd('/addNodr/installer');
+    expect(await screen.findByRole('radio', { name: /NODR Lite/ })).toBeChecked();
+    expect(currentStep()).toHaveTextContent('Choose a configuration');
   });
 });

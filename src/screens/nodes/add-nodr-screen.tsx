@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { NODE_LIMIT_MESSAGE } from '../../../contracts/node-rules.ts';
 import { SOON_DETAIL } from '../../lib/node-messages.ts';
 import { addNodeMachine } from '../../machines/nodes/add-node.machine.ts';
+import { type AddNodeStep, stepNamed } from '../../machines/nodes/add-node-draft.ts';
 import { useAppActorRef } from '../../shared/app-actor.ts';
 import { useAppConfig } from '../../shared/app-config-context.tsx';
 import { paths } from '../../shared/paths.ts';
@@ -13,6 +14,7 @@ import { Button } from '../../ui/button.tsx';
 import { CheckCircleIcon, ChevronLeftIcon, CopyIcon } from '../../ui/icons.tsx';
 import { Loader } from '../../ui/loader.tsx';
 import { FormError } from '../../ui/text-field.tsx';
+import { addNodeDraftStore } from './add-node-draft-store.ts';
 import styles from './add-nodr-screen.module.css';
 import { ConfigCarousel } from './config-carousel.tsx';
 import { installerCommand } from './installer-command.ts';
@@ -20,20 +22,39 @@ import { PublicKeyField } from './public-key-field.tsx';
 
 const STEPS = ['Choose a configuration', 'Install the NODR software', 'Register the public key'] as const;
 
+/** Step 1 keeps the named route itself (spec 2); the later steps add their name. */
+const addressOf = (step: AddNodeStep) => (step === 'configuration' ? paths.addNodr : paths.addNodrStep(step));
+
 /** A viewer cannot add a node; one who opens /addNodr by its address is sent back to My NODR. */
 export function AddNodrScreen() {
   return useCanManageTeam() ? <AddNodrFlow /> : <Navigate to={paths.myNodr} replace />;
 }
 
-/** spec 2, Add node flow: configuration, installer, public key, in three steps; back to My NODR when registered. */
+/**
+ * spec 2, Add node flow: configuration, installer, public key, in three steps; back to My NODR when registered.
+ * Each step has its own address, so the browser's Back and Forward move between the steps and a reload keeps the
+ * step; the choices are kept for this tab (docs/web-my-nodr.md).
+ */
 function AddNodrFlow() {
   const { teamId } = useSession();
   const { installerUrl } = useAppConfig();
   const navigate = useNavigate();
+  const asked = stepNamed(useParams().step);
+  const [draft] = useState(() => addNodeDraftStore.read(teamId));
   const command = installerCommand(installerUrl, window.location.origin);
-  const flow = useAppActorRef(addNodeMachine.provide({ actions: { finish: () => navigate(paths.myNodr) } }), {
-    input: { teamId, command },
-  });
+  const flow = useAppActorRef(
+    addNodeMachine.provide({
+      actions: {
+        finish: () => navigate(paths.myNodr),
+        showStep: (_, { step, replace }) => navigate(addressOf(step), { replace }),
+        saveDraft: (_, kept) => addNodeDraftStore.write(kept),
+        clearDraft: () => addNodeDraftStore.clear(),
+      },
+    }),
+    { input: { teamId, command, step: asked, draft } },
+  );
+  // Back, Forward or a typed address: the flow follows if the person has reached that step.
+  useEffect(() => flow.send({ type: 'step.show', step: asked }), [flow, asked]);
   const state = useSelector(flow, (snapshot) => snapshot);
   const { configs, configId, publicKey, error, errorReason } = state.context;
   const step = state.matches('installer')
@@ -53,7 +74,7 @@ function AddNodrFlow() {
 
   return (
     <section className={styles.screen} aria-labelledby="add-nodr-title">
-      <Link to={paths.myNodr} className={styles.back}>
+      <Link to={paths.myNodr} className={styles.back} onClick={() => flow.send({ type: 'flow.cancel' })}>
         <ChevronLeftIcon size={18} />
         My NODR
       </Link>
