@@ -426,6 +426,25 @@ describe('StatisticsView', () => {
       expect(screen.getByRole('button', { name: EXPORT_TEXT.button })).toBeEnabled();
     });
 
+    it('downloads the custom range on screen from the range call, named "custom"', async () => {
+      const calls = fakeServer({ csv: 'time_utc\n' });
+      const files = captureDownloads();
+      const user = userEvent.setup();
+      renderView('/statistics?range=custom&from=2026-02-01&to=2026-02-10');
+      await screen.findByRole('img', { name: /Traffic chart, 2026-02-01 to 2026-02-10/ });
+      await user.click(screen.getByRole('button', { name: EXPORT_TEXT.button }));
+      await waitFor(() => expect(files).toHaveLength(1));
+      const exported = statsCalls(calls).find((call) => call.url.endsWith('?format=csv'));
+      expect(exported?.url).toMatch(/\/stats\/v1\/nodr\/range\?format=csv$/);
+      expect(exported?.body).toEqual({
+        from: '2026-02-01T00:00:00Z',
+        to: '2026-02-11T00:00:00Z',
+        clientId: 9,
+        licenceKey: [KEYS.edge, KEYS.quiet],
+      });
+      expect(files[0]?.name).toBe('nodr-acme-eu-custom-2026-02-01T0000Z-2026-02-11T0000Z.csv');
+    });
+
     it('is disabled, and says why, while the sample data is shown', async () => {
       fakeServer();
       const user = userEvent.setup();
