@@ -23,10 +23,10 @@ const MONTH = 2_592_000;
 const END = Math.ceil(1_760_000_000 / HOUR) * HOUR;
 const START = END - MONTH;
 
-function pointsFor(nodes: number, step: number): StatPoint[] {
+function pointsFor(nodes: number, step: number, from = START): StatPoint[] {
   const points: StatPoint[] = [];
   for (let node = 0; node < nodes; node += 1) {
-    for (let dt = START; dt < END; dt += step) {
+    for (let dt = from; dt < END; dt += step) {
       const load = 1 + Math.sin((dt / 86_400) * 2 * Math.PI + node);
       const input = Math.round(2e8 * load * (step / 60));
       points.push({
@@ -80,6 +80,16 @@ measure(
   'transform: month as the service answers it (720 keyed points)',
   () => transformStats({ points: keyed, interval: HOUR, start: START, end: END }),
   300,
+);
+// The longest custom range (contracts/stats-range.ts): 400 days of hours, as the range call answers it.
+const RANGE_START = END - 400 * 86_400;
+const longRange = Object.fromEntries(
+  pointsFor(1, HOUR, RANGE_START).map((point) => [String(point.dt), point]),
+);
+measure(
+  'transform: a 400-day custom range (9,600 keyed hours)',
+  () => transformStats({ points: longRange, interval: HOUR, start: RANGE_START, end: END }),
+  100,
 );
 measure(
   'transform: 129,600 raw points into 720 hours',

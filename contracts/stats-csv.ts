@@ -5,7 +5,11 @@
  */
 import type { StatPoint } from './stats-answer.schema.ts';
 import { metricCsvColumns, STAT_METRICS } from './stats-metrics.ts';
-import { STATS_PERIOD, type StatsPeriod } from './stats-periods.ts';
+import type { StatsPeriod } from './stats-periods.ts';
+import type { STATS_RANGE } from './stats-range.ts';
+
+/** What the `period` column and the file name say: a period of the spec, or the custom range. */
+export type StatsCsvPeriod = StatsPeriod | typeof STATS_RANGE;
 
 /** The query parameter and value that ask the statistics call for CSV. */
 export const STATS_FORMAT_PARAM = 'format';
@@ -27,12 +31,14 @@ export const STATS_CSV_COLUMNS: readonly string[] = [
   ...STAT_METRICS.flatMap(metricCsvColumns),
 ];
 
-export type StatsCsvRow = [string, string, StatsPeriod, ...number[]];
+export type StatsCsvRow = [string, string, StatsCsvPeriod, ...number[]];
 
 /** What every row of one export shares. */
 export interface StatsCsvScope {
   team: string;
-  period: StatsPeriod;
+  period: StatsCsvPeriod;
+  /** The bucket width, seconds: the period's, or the one the custom range was read in. */
+  interval: number;
 }
 
 /** A bucket's average bit rate, whole bits per second. */
@@ -44,7 +50,7 @@ export const isoUtc = (seconds: number): string =>
 
 /** One CSV row, in STATS_CSV_COLUMNS order, from a point of the statistics answer. */
 export function statsCsvRow(point: StatPoint, scope: StatsCsvScope): StatsCsvRow {
-  const interval = STATS_PERIOD[scope.period].intervalSeconds;
+  const { interval } = scope;
   const values = STAT_METRICS.flatMap((metric) => {
     const value = point[metric.name];
     return metric.unit === 'bytes' ? [value, bitsPerSecond(value, interval)] : [value];
@@ -73,7 +79,7 @@ const fileStamp = (seconds: number): string => `${isoUtc(seconds).slice(0, 16).r
 /** `nodr-<team>-<period>-<from>-<to>.csv`; the window is [start, end) in Unix seconds. */
 export function statsCsvFileName(input: {
   team: string;
-  period: StatsPeriod;
+  period: StatsCsvPeriod;
   start: number;
   end: number;
 }): string {

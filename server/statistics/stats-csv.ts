@@ -2,7 +2,6 @@ import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import { STATS_CSV_COLUMNS, type StatsCsvScope, statsCsvRow } from '../../contracts/stats-csv.ts';
-import { STATS_PERIOD } from '../../contracts/stats-periods.ts';
 
 /** The CSV answer of the statistics call: the download's name and the rows as a byte stream. */
 export interface StatsCsvExport {
@@ -36,10 +35,9 @@ export function statsCsvStream(
   scope: StatsCsvScope,
   window: { first: number; last: number },
 ): Readable {
-  const interval = STATS_PERIOD[scope.period].intervalSeconds;
   const rows = Readable.from(
     (async function* () {
-      for await (const point of pointsOf(read, interval, window.first, window.last)) {
+      for await (const point of pointsOf(read, scope.interval, window.first, window.last)) {
         yield statsCsvRow(point, scope);
       }
     })(),

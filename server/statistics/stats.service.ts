@@ -1,7 +1,10 @@
 import { statsCsvFileName } from '../../contracts/stats-csv.ts';
 import type { StatsPeriod, StatsQuery } from '../../contracts/stats-periods.ts';
+import { STATS_RANGE, type StatsRangeQuery } from '../../contracts/stats-range.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
+import type { Clock } from '../lib/clock.ts';
 import { forbidden } from '../lib/errors.ts';
 import {
   type BucketTable,
@@ -12,7 +15,8 @@ import {
 } from './stats.repository.ts';
 import { statsCacheOf } from './stats-cache.ts';
 import { type StatsCsvExport, statsCsvStream } from './stats-csv.ts';
-import { statsWindowOf } from './stats-window.ts';
+import { statsRangeOf } from './stats-range.ts';
+import { type StatsBuckets, statsWindowOf } from './stats-window.ts';
 
 /** The bucket table each period is read from: one row per node and interval of the period. */
 const BUCKET_TABLE: Record<StatsPeriod, BucketTable> = {
@@ -21,53 +25,94 @@ const BUCKET_TABLE: Record<StatsPeriod, BucketTable> = {
   month: 'stat_hour',
 };
 
-/** A checked statistics request: the period's table, the nodes' ids and the buckets [first, last) to read. */
-interface StatsWindow {
+/** A checked statistics request: the table, the nodes' ids and the buckets [first, last) to read. */
+interface StatsWindow extends StatsBuckets {
   table: BucketTable;
-  interval: number;
   ids: number[];
-  /** The request's start, Unix seconds (total_result.dt). */
-  start: number;
-  first: number;
-  last: number;
+}
+
+/** What the statistics service reads besides the database: the clock and retention bound a custom range. */
+export interface StatsServiceDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'retention'>;
 }
 
 /** The statistics of spec 7, served from the bucket tables through the answer cache, as JSON or as CSV. */
-export function createStatsService(db: Db) {
+export function createStatsService({ db, clock, config }: StatsServiceDeps) {
   /**
-   * Refuses a window longer than the period's (400), a caller outside the team or a license key of another team or
-   * of no node (403); answers what to read.
+   * Refuses a caller outside the team or a license key of another team or of no node (403); answers the nodes' ids.
    */
-  async function checkWindow(caller: Caller, period: StatsPeriod, query: StatsQuery): Promise<StatsWindow> {
-    const { interval, start, first, last } = statsWindowOf(period, query.startTimestamp, query.endTimestamp);
+  async function checkNodes(
+    caller: Caller,
+    query: Pick<StatsQuery, 'clientId' | 'licenceKey'>,
+  ): Promise<number[]> {
     requireMember(caller, query.clientId);
     const keys = [...new Set(query.licenceKey)];
     const found = await nodesByLicense(db, keys);
     if (found.length !== keys.length || found.some((node) => node.teamId !== query.clientId)) {
       throw forbidden('Every license key must belong to a node of this team.');
     }
-    const ids = found.map((node) => node.id).sort((a, b) => a - b);
-    return { table: BUCKET_TABLE[period], interval, ids, start, first, last };
+    return found.map((node) => node.id).sort((a, b) => a - b);
+  }
+
+  /** Refuses a window longer than the period's (400), then checks the nodes; answers what to read. */
+  async function checkWindow(caller: Caller, period: StatsPeriod, query: StatsQuery): Promise<StatsWindow> {
+    const buckets = statsWindowOf(period, query.startTimestamp, query.endTimestamp);
+    return { table: BUCKET_TABLE[period], ids: await checkNodes(caller, query), ...buckets };
+  }
+
+  /** Refuses a range that is not a window of up to 400 days within the retention (400), then checks the nodes. */
+  async function checkRange(caller: Caller, query: StatsRangeQuery): Promise<StatsWindow> {
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const range = statsRangeOf(query.from, query.to, now, config.retention);
+    return { ...range, ids: await checkNodes(caller, query) };
+  }
+
+  /**
+   * The answer of a checked window: the JSON text of `{ result, total_result, text }` (StatsResponseStruct in
+   * src/api/stats.ts): the database builds the points' JSON, passed through as it is rather than parsed and
+   * serialised again.
+   */
+  async function answerOf({ table, interval, ids, start, first, last }: StatsWindow): Promise<string> {
+    const cache = statsCacheOf(db);
+    const key = `${table}|${ids.join(',')}|${first}|${last}`;
+    const stamp = cache.stamp(ids);
+    let answer = cache.get(key, stamp);
+    if (!answer) {
+      answer = await readStatsJson(db, table, ids, first, last);
+      cache.set(key, stamp, answer);
+    }
+    const text = JSON.stringify({ interval, points: answer.points, nodes: ids.length });
+    return `{"result":${answer.result},"total_result":{"dt":${start},${answer.total}},"text":${JSON.stringify(text)}}`;
+  }
+
+  /** The CSV of a checked window, one row per bucket with data, read page by page. */
+  async function csvOf(
+    { table, interval, ids, first, last }: StatsWindow,
+    period: StatsPeriod | typeof STATS_RANGE,
+    teamId: number,
+  ): Promise<StatsCsvExport> {
+    const team = (await teamName(db, teamId)) ?? '';
+    return {
+      fileName: statsCsvFileName({ team, period, start: first, end: last }),
+      body: statsCsvStream(
+        (from, to) => readStatPoints(db, table, ids, from, to),
+        { team, period, interval },
+        { first, last },
+      ),
+    };
   }
 
   return {
-    /**
-     * The statistics of spec 7 for a team's selected nodes, after checkWindow. Answers the JSON text of
-     * `{ result, total_result, text }` (StatsResponseStruct in src/api/stats.ts): the database builds the points'
-     * JSON, passed through as it is rather than parsed and serialised again.
-     */
+    /** The statistics of spec 7 for a team's selected nodes, after checkWindow. */
     async loadStats(caller: Caller, period: StatsPeriod, query: StatsQuery): Promise<string> {
-      const { table, interval, ids, start, first, last } = await checkWindow(caller, period, query);
-      const cache = statsCacheOf(db);
-      const key = `${table}|${ids.join(',')}|${first}|${last}`;
-      const stamp = cache.stamp(ids);
-      let answer = cache.get(key, stamp);
-      if (!answer) {
-        answer = await readStatsJson(db, table, ids, first, last);
-        cache.set(key, stamp, answer);
-      }
-      const text = JSON.stringify({ interval, points: answer.points, nodes: ids.length });
-      return `{"result":${answer.result},"total_result":{"dt":${start},${answer.total}},"text":${JSON.stringify(text)}}`;
+      return answerOf(await checkWindow(caller, period, query));
+    },
+
+    /** The statistics of a custom range (docs/api-stats.md), after checkRange: the same answer as a period's. */
+    async loadRange(caller: Caller, query: StatsRangeQuery): Promise<string> {
+      return answerOf(await checkRange(caller, query));
     },
 
     /**
@@ -75,16 +120,12 @@ export function createStatsService(db: Db) {
      * check runs before the first byte, so a refusal is still a JSON 4xx; the rows are then read page by page.
      */
     async exportCsv(caller: Caller, period: StatsPeriod, query: StatsQuery): Promise<StatsCsvExport> {
-      const { table, ids, first, last } = await checkWindow(caller, period, query);
-      const team = (await teamName(db, query.clientId)) ?? '';
-      return {
-        fileName: statsCsvFileName({ team, period, start: first, end: last }),
-        body: statsCsvStream(
-          (from, to) => readStatPoints(db, table, ids, from, to),
-          { team, period },
-          { first, last },
-        ),
-      };
+      return csvOf(await checkWindow(caller, period, query), period, query.clientId);
+    },
+
+    /** The custom range as CSV, with the same checks as loadRange before the first byte. */
+    async exportRangeCsv(caller: Caller, query: StatsRangeQuery): Promise<StatsCsvExport> {
+      return csvOf(await checkRange(caller, query), STATS_RANGE, query.clientId);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { StatPoint, StatsAnswer } from '../../contracts/stats-answer.schema
 import { STATS_FORMAT_PARAM } from '../../contracts/stats-csv.ts';
 import { STAT_METRICS, type StatMetricName } from '../../contracts/stats-metrics.ts';
 import type { StatsPeriod, StatsQuery } from '../../contracts/stats-periods.ts';
+import type { StatsRangeQuery } from '../../contracts/stats-range.ts';
 import { request } from './client.ts';
 
 /** A chart point of the statistics service (spec 3, docs/api-stats.md): `dt` and each metric of the list. */
@@ -48,6 +49,21 @@ export function loadStatsCsv(
   signal?: AbortSignal,
 ): Promise<string> {
   return request('stats', 'POST', `v1/nodr/${period}?${STATS_FORMAT_PARAM}=csv`, {
+    json: payload,
+    struct: string(),
+    text: true,
+    signal,
+  });
+}
+
+/** POST {stats}/v1/nodr/range: a custom range (docs/api-stats.md), answered like a period. */
+export function loadStatsRange(payload: StatsRangeQuery, signal?: AbortSignal): Promise<StatsAnswer> {
+  return request('stats', 'POST', 'v1/nodr/range', { json: payload, struct: StatsResponseStruct, signal });
+}
+
+/** POST {stats}/v1/nodr/range?format=csv: the custom range as CSV. */
+export function loadStatsRangeCsv(payload: StatsRangeQuery, signal?: AbortSignal): Promise<string> {
+  return request('stats', 'POST', `v1/nodr/range?${STATS_FORMAT_PARAM}=csv`, {
     json: payload,
     struct: string(),
     text: true,

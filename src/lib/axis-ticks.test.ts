@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bitRateAxis } from './axis-ticks.ts';
+import { bitRateAxis, ratioAxis } from './axis-ticks.ts';
 import { BIT_UNITS } from './bits.ts';
 
 const K = 1024;
@@ -63,6 +63,32 @@ describe('bitRateAxis', () => {
           // The label is the round number itself: no long tail of digits from the division.
           expect(axis.label(tick)).toMatch(/^\d+(\.\d{1,3})? [KMGT]?i?b\/s$/);
         });
+      }),
+    );
+  });
+});
+
+describe('ratioAxis', () => {
+  it('puts the D/I ticks on round numbers from 0, read as ratios', () => {
+    const axis = ratioAxis(2.85);
+    expect(axis.step).toBe(0.5);
+    expect(axis.ticks).toEqual([0, 0.5, 1, 1.5, 2, 2.5, 3]);
+    expect(axis.ticks.map(axis.label)).toEqual(['0×', '0.5×', '1.0×', '1.5×', '2.0×', '2.5×', '3.0×']);
+  });
+
+  it('draws a chart without input (a ratio of 0) with a small axis rather than none', () => {
+    expect(ratioAxis(0).ticks).toHaveLength(4);
+    expect(ratioAxis(Number.NaN).ticks[0]).toBe(0);
+  });
+
+  it('covers the data with 4 to 7 round ticks, for any ratio', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.0001, max: 1e6, noNaN: true }), (max) => {
+        const { ticks, step } = ratioAxis(max);
+        expect(ticks.at(-1)).toBeGreaterThanOrEqual(max * (1 - 1e-9));
+        expect(ticks.length).toBeGreaterThanOrEqual(4);
+        expect(ticks.length).toBeLessThanOrEqual(7);
+        expect(Number(step.toPrecision(1))).toBe(step);
       }),
     );
   });

@@ -43,6 +43,29 @@ export function bitRateAxis(max: number): BitRateAxis {
   };
 }
 
+/** A value axis for a ratio (deliver-to-input): ticks on round numbers from 0, each read as '1.5×'. */
+export interface RatioAxis {
+  step: number;
+  ticks: number[];
+  label: (ratio: number) => string;
+}
+
+/**
+ * The axis for ratios up to `max`: the same round steps as the bit-rate axis (1, 2 or 5 times a power of ten, four
+ * to seven ticks), so the D/I chart's lines fall on 0.5, 1, 1.5 rather than wherever the library puts them.
+ */
+export function ratioAxis(max: number): RatioAxis {
+  const top = Number.isFinite(max) && max > 0 ? max : 0;
+  const step = roundStep(top, 0);
+  const count = Math.max(MIN_TICKS, Math.ceil(top / step - 1e-9) + 1);
+  const decimals = decimalsOf(step);
+  return {
+    step,
+    ticks: Array.from({ length: count }, (_, index) => Number((index * step).toFixed(decimals))),
+    label: (ratio) => `${ratio === 0 ? '0' : ratio.toFixed(decimals)}×`,
+  };
+}
+
 /** The smallest step of 1, 2 or 5 times a power of ten (and at least `floor`) that spans `amount` in six steps. */
 function roundStep(amount: number, floor: number): number {
   const spans = MAX_TICKS - 1;

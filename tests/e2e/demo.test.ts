@@ -101,4 +101,56 @@ describe('demo mode, as a newcomer sees it', () => {
       await screenshot(page, `demo-statistics-${period}`);
     }
   });
+
+  it('shows a custom range of dates: its request window, the address that reopens it, IEC totals', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const [from, to] = [day(-9), day(-1)];
+    await page.goto(`${server.url}/statistics`);
+    await page.getByRole('img', { name: /^Traffic chart, / }).waitFor({ timeout: 20_000 });
+    await page.getByRole('radio', { name: 'Custom' }).check();
+    await page.getByLabel('From (UTC)').fill(from);
+    await page.getByLabel('To (UTC)').fill(to);
+    const asked = page.waitForRequest(
+      (request) =>
+        new URL(request.url()).pathname === '/stats/v1/nodr/range' &&
+        request.postDataJSON()?.from === `${from}T00:00:00Z`,
+    );
+    await page.getByRole('button', { name: 'Show' }).click();
+    // The window asked for is [From 00:00, the day after To 00:00) in UTC.
+    expect((await asked).postDataJSON()).toMatchObject({
+      from: `${from}T00:00:00Z`,
+      to: `${day(0)}T00:00:00Z`,
+    });
+    await page.getByRole('img', { name: new RegExp(`^Traffic chart, ${from} to ${to}`) }).waitFor();
+    await page.waitForURL(`${server.url}/statistics?range=custom&from=${from}&to=${to}`);
+    const tiles = page.getByRole('list', { name: 'Totals' }).getByRole('listitem');
+    for (const label of ['NODR UPLINK', 'DELIVERED TO VIEWERS', 'INPUT FROM CDN']) {
+      expect(await tiles.filter({ hasText: label }).textContent()).toMatch(/[1-9][\d.]* (Kib|Mib|Gib|Tib)\b/);
+    }
+
+    // The address, opened afresh in another tab of the same signed-in browser, at phone width.
+    const shared = await page.context().newPage();
+    await shared.setViewportSize(viewports.phone);
+    const reopened = shared.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/stats/v1/nodr/range',
+    );
+    await shared.goto(page.url());
+    expect((await reopened).postDataJSON()).toMatchObject({
+      from: `${from}T00:00:00Z`,
+      to: `${day(0)}T00:00:00Z`,
+    });
+    await shared
+      .getByRole('img', { name: new RegExp(`^Traffic chart, ${from} to ${to}`) })
+      .waitFor({ timeout: 20_000 });
+    expect(await shared.getByRole('radio', { name: 'Custom' }).isChecked()).toBe(true);
+    expect(await shared.getByLabel('From (UTC)').inputValue()).toBe(from);
+    await shared.waitForTimeout(500);
+    await expectNoAxeViolations(shared, 'demo, custom range (phone)');
+    await screenshot(shared, 'demo-statistics-custom');
+    await shared.close();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.waitForTimeout(500);
+    await expectNoAxeViolations(page, 'demo, custom range (desktop)');
+    await screenshot(page, 'demo-statistics-custom');
+  });
 });

@@ -80,7 +80,7 @@ describe('statistics as CSV: POST /stats/v1/nodr/{period}?format=csv or Accept: 
     });
     const answer = create(json.json(), StatsResponseStruct);
     const expected = Object.values(answer.result).map((point) =>
-      statsCsvRow(point, { team: TEAM_NAME, period: 'day' }).map(String),
+      statsCsvRow(point, { team: TEAM_NAME, period: 'day', interval: 60 }).map(String),
     );
     expect(rows).toHaveLength(120);
     expect(rows).toEqual(expected);

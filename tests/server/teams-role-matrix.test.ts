@@ -141,6 +141,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /stats/v1/nodr/day':                                                    [200, 200, 403, 401, 200, 200],
   'POST /stats/v1/nodr/week':                                                   [200, 200, 403, 401, 200, 200],
   'POST /stats/v1/nodr/month':                                                  [200, 200, 403, 401, 200, 200],
+  'POST /stats/v1/nodr/range':                                                  [200, 200, 403, 401, 200, 200],
   // Statistic settings stay per user: a viewer keeps their own.
   'POST /api/v1/statistic/settings/get/user/:user_id/team/:team_id':            [200, 200, 403, 401, 200, 200],
   'POST /api/v1/statistic/settings/put/user/:user_id/team/:team_id':            [200, 200, 403, 401, 403, 200],
@@ -211,6 +212,15 @@ function bodyOf(method: string, url: string): unknown {
     '/auth/v1/invitations/inspect': { hash: 'x'.repeat(43) },
     '/auth/guest/link/check': { hash: 'x'.repeat(43), purpose: 'create_password' },
   };
+  if (url === '/stats/v1/nodr/range') {
+    const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+    return {
+      from: iso(now - 3600).replace('.000', ''),
+      to: iso(now).replace('.000', ''),
+      clientId: teamId,
+      licenceKey: [node.licenseKey],
+    };
+  }
   if (url.startsWith('/stats/'))
     return { startTimestamp: now - 3600, endTimestamp: now, clientId: teamId, licenceKey: [node.licenseKey] };
   return url in reads ? reads[url] : { matrixProbe: 1 };

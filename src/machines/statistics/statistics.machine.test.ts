@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { StatSeries } from '../../workers/stats.ts';
 import type { StatisticsSetup, StatsLoadInput } from './statistics.actors.ts';
 import { isLoadingStat, isSavingTabs, isStatError, statisticsMachine } from './statistics.machine.ts';
+import type { CustomRange } from './statistics.range.ts';
 import type { SavedStatSettings, StatNode } from './statistics.selection.ts';
 
 const nodes: StatNode[] = [
@@ -31,7 +32,9 @@ function series(interval: number): StatSeries {
   };
 }
 
-function start(options: { text?: string | null; failSetup?: boolean; failStats?: boolean } = {}) {
+function start(
+  options: { text?: string | null; failSetup?: boolean; failStats?: boolean; range?: CustomRange } = {},
+) {
   const loads: StatsLoadInput[] = [];
   const saves: SavedStatSettings[] = [];
   const machine = statisticsMachine.provide({
@@ -43,7 +46,8 @@ function start(options: { text?: string | null; failSetup?: boolean; failStats?:
       loadStatSeries: fromPromise<StatSeries, StatsLoadInput>(async ({ input }) => {
         loads.push(input);
         if (options.failStats) throw new Error('500');
-        return series(0);
+        // The server reads a range in its own bucket; the series carries it.
+        return series(input.range ? 1200 : 0);
       }),
       loadSampleSeries: fromPromise<StatSeries>(async () => series(60)),
       saveStatSettings: fromPromise<string, { userId: number; teamId: number; settings: SavedStatSettings }>(
@@ -54,7 +58,7 @@ function start(options: { text?: string | null; failSetup?: boolean; failStats?:
       ),
     },
   });
-  const actor = createActor(machine, { input: { userId: 7, teamId: 9 } });
+  const actor = createActor(machine, { input: { userId: 7, teamId: 9, range: options.range } });
   actor.start();
   return { actor, loads, saves };
 }
@@ -70,7 +74,7 @@ describe('statisticsMachine', () => {
     expect(snapshot.matches({ active: { view: 'ready' } })).toBe(true);
     expect(snapshot.context.filter).toBe('day');
     expect(snapshot.context.selected).toEqual([1, 2]);
-    expect(loads).toEqual([{ filter: 'day', teamId: 9, licenceKeys: ['key-a', 'key-b'] }]);
+    expect(loads).toEqual([{ filter: 'day', range: null, teamId: 9, licenceKeys: ['key-a', 'key-b'] }]);
     expect(snapshot.context.discrete).toBe(60);
     expect(snapshot.context.sample).toBe(false);
   });
@@ -98,6 +102,33 @@ describe('statisticsMachine', () => {
     });
   });
 
+  it('shows a custom range instead of the filter, with the interval it was read in, without saving it', async () => {
+    const { actor, loads, saves } = start();
+    await settled(actor);
+    const range = { from: '2026-03-01', to: '2026-03-07' };
+    actor.send({ type: 'range.select', range });
+    const snapshot = await settled(actor);
+    expect(snapshot.context.range).toEqual(range);
+    expect(snapshot.context.discrete).toBe(1200);
+    expect(loads.at(-1)).toEqual({ filter: 'day', range, teamId: 9, licenceKeys: ['key-a', 'key-b'] });
+    // The same range again reads nothing more.
+    actor.send({ type: 'range.select', range: { ...range } });
+    await settled(actor);
+    expect(loads).toHaveLength(2);
+    expect(saves).toEqual([]);
+  });
+
+  it('leaves the custom range for a period, even the one it was on, and saves that period', async () => {
+    const { actor, loads, saves } = start({ range: { from: '2026-03-01', to: '2026-03-02' } });
+    expect((await settled(actor)).context.range).toEqual({ from: '2026-03-01', to: '2026-03-02' });
+    actor.send({ type: 'filter.select', filter: 'day' });
+    const snapshot = await settled(actor);
+    expect(snapshot.context.range).toBeNull();
+    expect(snapshot.context.discrete).toBe(60);
+    expect(loads.map((load) => load.range)).toEqual([{ from: '2026-03-01', to: '2026-03-02' }, null]);
+    expect(saves).toEqual([{ filter: 'day', selected: [1, 2], active: [1, 2], deleted: [4] }]);
+  });
+
   it('shows the sample data once nothing is selected', async () => {
     const { actor } = start();
     await settled(actor);
@@ -114,7 +145,7 @@ describe('statisticsMachine', () => {
     const snapshot = await settled(actor);
     expect(snapshot.context.filter).toBe('month');
     expect(snapshot.context.selected).toEqual([3]);
-    expect(loads).toEqual([{ filter: 'month', teamId: 9, licenceKeys: ['key-c'] }]);
+    expect(loads).toEqual([{ filter: 'month', range: null, teamId: 9, licenceKeys: ['key-c'] }]);
   });
 
   it('adds a node that became active after the save, marks it new once, and saves what it saw', async () => {
@@ -124,7 +155,9 @@ describe('statisticsMachine', () => {
     expect(snapshot.context.filter).toBe('week');
     expect(snapshot.context.selected).toEqual([1, 2]);
     expect(snapshot.context.fresh).toEqual([2]);
-    expect(first.loads).toEqual([{ filter: 'week', teamId: 9, licenceKeys: ['key-a', 'key-b'] }]);
+    expect(first.loads).toEqual([
+      { filter: 'week', range: null, teamId: 9, licenceKeys: ['key-a', 'key-b'] },
+    ]);
     expect(first.saves).toEqual([{ filter: 'week', selected: [1, 2], active: [1, 2], deleted: [4] }]);
     const again = start({ text: JSON.stringify(first.saves[0]) });
     const later = await settled(again.actor);

@@ -8,6 +8,7 @@ import {
   type StatisticsSetup,
   saveStatSettings,
 } from './statistics.actors.ts';
+import type { CustomRange } from './statistics.range.ts';
 import { REFRESH_JITTER_MS, refreshDelayMs } from './statistics.refresh.ts';
 import {
   parseObject,
@@ -24,8 +25,10 @@ export interface StatisticsContext {
   teamId: number;
   /** The statistics set: nodes with statuses 10, 20, 30, 40 and 50. */
   nodes: StatNode[];
-  /** Day / Week / Month (spec 2: Day by default). */
+  /** Day / Week / Month (spec 2: Day by default); the one saved, and shown unless a custom range is. */
   filter: StatsPeriod;
+  /** The custom range on screen instead of the filter's window, or null (docs/web-statistics.md). */
+  range: CustomRange | null;
   /** Selected node ids (spec 2: every active node by default). */
   selected: number[];
   /** Nodes that became active since the settings were saved and so joined the selection: shown as new this visit. */
@@ -49,6 +52,8 @@ export interface StatisticsContext {
 export interface StatisticsInput {
   userId: number;
   teamId: number;
+  /** A custom range to open on (the address's), instead of the filter's window. */
+  range?: CustomRange | null;
   /** Whether the page is visible now (default: yes). */
   visible?: boolean;
   /** The refresh offset, ms (default: random within REFRESH_JITTER_MS). */
@@ -57,6 +62,8 @@ export interface StatisticsInput {
 
 export type StatisticsEvent =
   | { type: 'filter.select'; filter: StatsPeriod }
+  /** Show a custom range (From and To dates, UTC) instead of the filter's window. */
+  | { type: 'range.select'; range: CustomRange }
   | { type: 'node.toggle'; id: number }
   | { type: 'group.toggle'; group: StatGroup }
   /** Reload what the screen shows (the 'Try again' of a failure, a refresh). */
@@ -87,7 +94,10 @@ export const statisticsMachine = setup({
     saveIfFresh: enqueueActions(({ context, enqueue }) => {
       if (context.fresh.length > 0) enqueue.raise({ type: 'settings.save' });
     }),
-    assignFilter: assign((_, filter: StatsPeriod) => ({ filter })),
+    assignFilter: assign((_, filter: StatsPeriod) => ({ filter, range: null })),
+    assignRange: assign((_, range: CustomRange) => ({ range })),
+    // The range is the view only: the saved settings keep the filter, so it is not saved.
+    reload: enqueueActions(({ enqueue }) => enqueue.raise({ type: 'stats.reload' })),
     toggleNode: assign(({ context }, id: number) => ({
       selected: context.selected.includes(id)
         ? context.selected.filter((selected) => selected !== id)
@@ -97,10 +107,11 @@ export const statisticsMachine = setup({
       selected: toggleGroup(context.selected, context.nodes, group),
     })),
     // spec 4: after a successful load the interval becomes 60 s for Day, 1200 s for Week, 3600 s for Month.
+    // A custom range's interval is the one the server read it in.
     assignStat: assign(({ context }, stat: StatSeries) => ({
       stat,
       sample: false,
-      discrete: STATS_PERIOD[context.filter].intervalSeconds,
+      discrete: context.range ? stat.interval : STATS_PERIOD[context.filter].intervalSeconds,
       generation: context.generation + 1,
     })),
     // A timed refresh of the same view: new figures, the same zoom.
@@ -126,7 +137,9 @@ export const statisticsMachine = setup({
     nothingRestored: (_, setup: StatisticsSetup) =>
       selectedKeys({ nodes: setup.nodes, selected: restoreSettings(setup.text, setup.nodes).selected })
         .length === 0,
-    filterChanged: ({ context }, filter: StatsPeriod) => filter !== context.filter,
+    filterChanged: ({ context }, filter: StatsPeriod) => filter !== context.filter || context.range !== null,
+    rangeChanged: ({ context }, range: CustomRange) =>
+      range.from !== context.range?.from || range.to !== context.range?.to,
     knownNode: ({ context }, id: number) => context.nodes.some((node) => node.id === id),
     pageVisible: ({ context }) => context.visible,
   },
@@ -134,7 +147,9 @@ export const statisticsMachine = setup({
     // Day once a minute, Week every 5 min, Month every 15 min, each just after a boundary (statistics.refresh.ts).
     // Counted from the wall clock when the wait starts, so a failed read (which has no time of its own) still
     // keeps the reads on their boundaries; tests move it with fake timers.
-    refreshDelay: ({ context }) => refreshDelayMs(context.filter, Date.now() / 1000, context.jitter),
+    // A custom range is read again at the Month pace: it reaches today at most, where only its last bucket grows.
+    refreshDelay: ({ context }) =>
+      refreshDelayMs(context.range ? 'month' : context.filter, Date.now() / 1000, context.jitter),
   },
 }).createMachine({
   id: 'statistics',
@@ -143,6 +158,7 @@ export const statisticsMachine = setup({
     teamId: input.teamId,
     nodes: [],
     filter: 'day',
+    range: input.range ?? null,
     selected: [],
     fresh: [],
     stat: null,
@@ -189,6 +205,10 @@ export const statisticsMachine = setup({
           guard: { type: 'filterChanged', params: ({ event }) => event.filter },
           actions: [{ type: 'assignFilter', params: ({ event }) => event.filter }, 'reloadAndSave'],
         },
+        'range.select': {
+          guard: { type: 'rangeChanged', params: ({ event }) => event.range },
+          actions: [{ type: 'assignRange', params: ({ event }) => event.range }, 'reload'],
+        },
         'node.toggle': {
           guard: { type: 'knownNode', params: ({ event }) => event.id },
           actions: [{ type: 'toggleNode', params: ({ event }) => event.id }, 'reloadAndSave'],
@@ -226,6 +246,7 @@ export const statisticsMachine = setup({
                 src: 'loadStatSeries',
                 input: ({ context }) => ({
                   filter: context.filter,
+                  range: context.range,
                   teamId: context.teamId,
                   licenceKeys: selectedKeys(context),
                 }),
@@ -254,6 +275,7 @@ export const statisticsMachine = setup({
                 src: 'loadStatSeries',
                 input: ({ context }) => ({
                   filter: context.filter,
+                  range: context.range,
                   teamId: context.teamId,
                   licenceKeys: selectedKeys(context),
                 }),

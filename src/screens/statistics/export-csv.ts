@@ -1,11 +1,17 @@
-import { CSV_CONTENT_TYPE, statsCsvFileName } from '../../../contracts/stats-csv.ts';
-import type { StatsPeriod } from '../../../contracts/stats-periods.ts';
-import { loadStatsCsv } from '../../api/stats.ts';
+import {
+  CSV_CONTENT_TYPE,
+  isoUtc,
+  type StatsCsvPeriod,
+  statsCsvFileName,
+} from '../../../contracts/stats-csv.ts';
+import { STATS_RANGE } from '../../../contracts/stats-range.ts';
+import { loadStatsCsv, loadStatsRangeCsv } from '../../api/stats.ts';
 import { saveTextFile } from '../../shared/save-file.ts';
 import type { StatSeries } from '../../workers/stats.ts';
 
 export interface CsvExport {
-  period: StatsPeriod;
+  /** The period on screen, or the custom range's name. */
+  period: StatsCsvPeriod;
   teamId: number;
   team: string;
   licenceKeys: string[];
@@ -28,12 +34,15 @@ export function windowOf(stat: StatSeries): { start: number; end: number } | nul
 export async function exportStatisticsCsv(request: CsvExport): Promise<void> {
   const window = windowOf(request.stat);
   if (!window) throw new Error('Nothing to export');
-  const csv = await loadStatsCsv(request.period, {
-    startTimestamp: window.start,
-    endTimestamp: window.end,
-    clientId: request.teamId,
-    licenceKey: request.licenceKeys,
-  });
+  const nodes = { clientId: request.teamId, licenceKey: request.licenceKeys };
+  const csv =
+    request.period === STATS_RANGE
+      ? await loadStatsRangeCsv({ from: isoUtc(window.start), to: isoUtc(window.end), ...nodes })
+      : await loadStatsCsv(request.period, {
+          startTimestamp: window.start,
+          endTimestamp: window.end,
+          ...nodes,
+        });
   saveTextFile(
     csv,
     statsCsvFileName({ team: request.team, period: request.period, ...window }),

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CHARTED_METRICS, type StatMetricChart } from '../../../contracts/stats-metrics.ts';
-import { bitRateAxis } from '../../lib/axis-ticks.ts';
+import { bitRateAxis, ratioAxis } from '../../lib/axis-ticks.ts';
 import { formatBitRate } from '../../lib/bits.ts';
 import { IconButton } from '../../ui/button.tsx';
 import type { StatSeries } from '../../workers/stats.ts';
@@ -169,6 +169,7 @@ export function StatisticsCharts({ stat, theme, scope, sample, generation }: Sta
             times={stat.times}
             series={ratio}
             format={formatRatio}
+            axis={ratioAxis}
             theme={theme}
             sync={sync}
             partial={partial}

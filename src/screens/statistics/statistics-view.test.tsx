@@ -2,7 +2,7 @@ import '../../../tests/setup/charts.ts';
 import '@vitest/web-worker';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXPORT_TEXT } from './export-button.tsx';
 import { StatisticsView } from './statistics-view.tsx';
@@ -82,9 +82,12 @@ function fakeServer(
       if (url.includes('/stats/v1/nodr/')) {
         await options.holdStats;
         if (options.failStats) return json({ error: 'internal', message: 'boom' }, 500);
-        const { endTimestamp } = body as { endTimestamp: number };
-        const interval = url.endsWith('/day') ? 60 : url.endsWith('/week') ? 1200 : 3600;
-        const dt = endTimestamp - 2 * interval;
+        const { endTimestamp, to } = body as { endTimestamp?: number; to?: string };
+        const range = url.endsWith('/range');
+        const interval =
+          url.endsWith('/day') || range ? (range ? 1200 : 60) : url.endsWith('/week') ? 1200 : 3600;
+        const end = endTimestamp ?? Date.parse(to ?? '') / 1000;
+        const dt = end - 2 * interval;
         const point = {
           dt,
           nodrUpLink: 1024 * 1024,
@@ -99,7 +102,7 @@ function fakeServer(
         const result = options.currentBucket
           ? { [dt]: point, [now]: { ...point, dt: now } }
           : { [dt]: point };
-        return json({ result, total_result: point, text: '{}' });
+        return json({ result, total_result: point, text: range ? '{"interval":1200}' : '{}' });
       }
       return json({ error: 'not_found', message: url }, 404);
     }),
@@ -107,10 +110,16 @@ function fakeServer(
   return calls;
 }
 
-function renderView() {
+/** The address's query, shown so a test can read what the screen put there. */
+function Address() {
+  return <output aria-label="Address">{useLocation().search}</output>;
+}
+
+function renderView(address = '/statistics') {
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[address]}>
       <StatisticsView userId={7} teamId={9} teamName="Acme, EU" />
+      <Address />
     </MemoryRouter>,
   );
 }
@@ -157,6 +166,63 @@ describe('StatisticsView', () => {
       endTimestamp: number;
     };
     expect(endTimestamp - startTimestamp).toBe(86_400);
+  });
+
+  it('shows a custom range of From and To dates, asks the range call for it and puts it in the address', async () => {
+    const calls = fakeServer();
+    const user = userEvent.setup();
+    renderView();
+    await screen.findByRole('img', { name: /Traffic chart, Day/ });
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    const from = await screen.findByLabelText('From (UTC)');
+    await user.clear(from);
+    await user.type(from, '2026-02-01');
+    const to = screen.getByLabelText('To (UTC)');
+    await user.clear(to);
+    await user.type(to, '2026-02-10');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await screen.findByRole('img', { name: /Traffic chart, 2026-02-01 to 2026-02-10/ });
+    expect(statsCalls(calls).at(-1)).toMatchObject({
+      url: expect.stringMatching(/\/stats\/v1\/nodr\/range$/),
+      body: { from: '2026-02-01T00:00:00Z', to: '2026-02-11T00:00:00Z', clientId: 9 },
+    });
+    expect(screen.getByLabelText('Address')).toHaveTextContent('?range=custom&from=2026-02-01&to=2026-02-10');
+    // The range is the view, not a setting: the saved filter stays Day.
+    expect(calls.filter((call) => call.url.includes('/settings/put/'))).toEqual([]);
+    await user.click(screen.getByRole('radio', { name: 'Day' }));
+    await waitFor(() => expect(screen.getByLabelText('Address')).toBeEmptyDOMElement());
+    expect(screen.queryByLabelText('From (UTC)')).toBeNull();
+  });
+
+  it('opens the range a shared address holds', async () => {
+    const calls = fakeServer();
+    renderView('/statistics?range=custom&from=2026-01-05&to=2026-01-06');
+    await screen.findByRole('img', { name: /Traffic chart, 2026-01-05 to 2026-01-06/ });
+    expect(screen.getByRole('radio', { name: 'Custom' })).toBeChecked();
+    expect(screen.getByLabelText('From (UTC)')).toHaveValue('2026-01-05');
+    expect(statsCalls(calls)).toHaveLength(1);
+    expect(statsCalls(calls)[0]?.body).toMatchObject({
+      from: '2026-01-05T00:00:00Z',
+      to: '2026-01-07T00:00:00Z',
+    });
+  });
+
+  it('falls back to Day on a bad address, and refuses a reversed range in words', async () => {
+    const calls = fakeServer();
+    const user = userEvent.setup();
+    renderView('/statistics?range=custom&from=2026-02-30&to=nope');
+    await screen.findByRole('img', { name: /Traffic chart, Day/ });
+    expect(screen.getByRole('radio', { name: 'Day' })).toBeChecked();
+    expect(statsCalls(calls)[0]?.url).toMatch(/\/day$/);
+    await waitFor(() => expect(screen.getByLabelText('Address')).toBeEmptyDOMElement());
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    const from = await screen.findByLabelText('From (UTC)');
+    await user.clear(from);
+    await user.type(from, '2099-01-01');
+    const asked = statsCalls(calls).length;
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('From must not be after To.');
+    expect(statsCalls(calls)).toHaveLength(asked);
   });
 
   it('shows the sample data and its message once every node is unselected, and saves that', async () => {
@@ -358,6 +424,25 @@ describe('StatisticsView', () => {
       expect(files[0]?.name).toBe(`nodr-acme-eu-day-${stamp(startTimestamp)}-${stamp(endTimestamp)}.csv`);
       expect(await files[0]?.text).toBe('time_utc,team\n2026-01-01T00:00:00Z,"Acme, EU"\n');
       expect(screen.getByRole('button', { name: EXPORT_TEXT.button })).toBeEnabled();
+    });
+
+    it('downloads the custom range on screen from the range call, named "custom"', async () => {
+      const calls = fakeServer({ csv: 'time_utc\n' });
+      const files = captureDownloads();
+      const user = userEvent.setup();
+      renderView('/statistics?range=custom&from=2026-02-01&to=2026-02-10');
+      await screen.findByRole('img', { name: /Traffic chart, 2026-02-01 to 2026-02-10/ });
+      await user.click(screen.getByRole('button', { name: EXPORT_TEXT.button }));
+      await waitFor(() => expect(files).toHaveLength(1));
+      const exported = statsCalls(calls).find((call) => call.url.endsWith('?format=csv'));
+      expect(exported?.url).toMatch(/\/stats\/v1\/nodr\/range\?format=csv$/);
+      expect(exported?.body).toEqual({
+        from: '2026-02-01T00:00:00Z',
+        to: '2026-02-11T00:00:00Z',
+        clientId: 9,
+        licenceKey: [KEYS.edge, KEYS.quiet],
+      });
+      expect(files[0]?.name).toBe('nodr-acme-eu-custom-2026-02-01T0000Z-2026-02-11T0000Z.csv');
     });
 
     it('is disabled, and says why, while the sample data is shown', async () => {

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { STATS_RANGE } from '../../../contracts/stats-range.ts';
 import {
   isLoadingStat,
   isSavingTabs,
@@ -8,14 +9,17 @@ import {
   selectedKeys,
   statisticsMachine,
 } from '../../machines/statistics/statistics.machine.ts';
+import { addressOfRange, rangeFromAddress, recentRange } from '../../machines/statistics/statistics.range.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { paths } from '../../shared/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
 import { ExportButton, exportUnavailable } from './export-button.tsx';
+import type { CsvExport } from './export-csv.ts';
 import { NodePicker } from './node-picker.tsx';
 import { PeriodFilter } from './period-filter.tsx';
+import { RangeForm } from './range-form.tsx';
 import { StatisticsCharts } from './statistics-charts.tsx';
 import styles from './statistics-screen.module.css';
 import { StatisticsSkeleton } from './statistics-skeleton.tsx';
@@ -45,19 +49,27 @@ export function StatisticsView({
   teamId: number;
   teamName?: string;
 }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The address holds a custom range so it can be shared; a bad one is ignored and the saved period shows.
+  const [opening] = useState(() => rangeFromAddress(location.search));
   const [snapshot, send] = useAppActor(statisticsMachine, {
-    input: { userId, teamId, visible: document.visibilityState !== 'hidden' },
+    input: { userId, teamId, range: opening, visible: document.visibilityState !== 'hidden' },
   });
   const theme = useChartTheme();
   // After an outage of the event stream the charts may be stale.
   useReconnected(() => send({ type: 'stats.reload' }));
-  const { nodes, selected, filter, stat, sample, generation } = snapshot.context;
+  const { nodes, selected, filter, range, stat, sample, generation } = snapshot.context;
+  const address = addressOfRange(range);
+  useEffect(() => {
+    if (location.search !== address) navigate({ search: address }, { replace: true });
+  }, [address, location.search, navigate]);
   const loading = isLoadingStat(snapshot);
   const licenceKeys = selectedKeys(snapshot.context);
   // Only the team's own figures, once on screen, can be exported: not the sample, nor a load under way or failed.
-  const exportable =
+  const exportable: CsvExport | null =
     stat && !sample && !loading && !isStatError(snapshot) && licenceKeys.length > 0
-      ? { period: filter, teamId, team: teamName, licenceKeys, stat }
+      ? { period: range ? STATS_RANGE : filter, teamId, team: teamName, licenceKeys, stat }
       : null;
   const unavailable = exportUnavailable({
     sample: sample || licenceKeys.length === 0,
@@ -88,10 +100,24 @@ export function StatisticsView({
               Saving…
             </span>
           )}
-          <PeriodFilter value={filter} onChange={(next) => send({ type: 'filter.select', filter: next })} />
+          <PeriodFilter
+            value={range ? STATS_RANGE : filter}
+            onChange={(next) =>
+              next === STATS_RANGE
+                ? send({ type: 'range.select', range: recentRange(Date.now() / 1000) })
+                : send({ type: 'filter.select', filter: next })
+            }
+          />
           <ExportButton request={exportable} unavailable={unavailable} />
         </div>
       </header>
+      {range && (
+        <RangeForm
+          key={`${range.from}/${range.to}`}
+          range={range}
+          onApply={(next) => send({ type: 'range.select', range: next })}
+        />
+      )}
 
       {snapshot.matches('starting') ? (
         <StatisticsSkeleton />
@@ -123,7 +149,11 @@ export function StatisticsView({
                   theme={theme}
                   sample={sample}
                   generation={generation}
-                  scope={sample ? 'sample data' : `${PERIOD_NAME[filter]}, selected nodes`}
+                  scope={
+                    sample
+                      ? 'sample data'
+                      : `${range ? `${range.from} to ${range.to}` : PERIOD_NAME[filter]}, selected nodes`
+                  }
                 />
                 <p className={styles.attribution}>
                   Charts by{' '}

@@ -20,7 +20,7 @@ const point = {
 
 describe('the statistics CSV contract', () => {
   it('a row has one value per column, in the columns’ order, bit rates over the period’s bucket', () => {
-    const row = statsCsvRow(point, { team: 'Acme', period: 'month' });
+    const row = statsCsvRow(point, { team: 'Acme', period: 'month', interval: 3600 });
     expect(row).toHaveLength(STATS_CSV_COLUMNS.length);
     expect(Object.fromEntries(STATS_CSV_COLUMNS.map((column, at) => [column, row[at]]))).toEqual({
       time_utc: '2026-02-28T23:00:00Z',

@@ -29,7 +29,11 @@ describe('statsCsvStream', () => {
     const { read, pages } = fakeReader(60);
     const last = 1000 * 60;
     let text = '';
-    for await (const chunk of statsCsvStream(read, { team: 't', period: 'day' }, { first: 0, last }))
+    for await (const chunk of statsCsvStream(
+      read,
+      { team: 't', period: 'day', interval: 60 },
+      { first: 0, last },
+    ))
       text += chunk;
     expect(text.trim().split('\n')).toHaveLength(1001);
     expect(pages[0]).toEqual([0, CSV_PAGE_BUCKETS * 60]);
@@ -43,7 +47,11 @@ describe('statsCsvStream', () => {
   it('reads no further than the reader of the CSV has asked: a slow connection never makes it hold the window', async () => {
     const { read, pages } = fakeReader(60);
     // A window far longer than any period: were it built at once, every page would be read before the first chunk.
-    const stream = statsCsvStream(read, { team: 't', period: 'day' }, { first: 0, last: 1_000_000 * 60 });
+    const stream = statsCsvStream(
+      read,
+      { team: 't', period: 'day', interval: 60 },
+      { first: 0, last: 1_000_000 * 60 },
+    );
     const iterator = stream[Symbol.asyncIterator]();
     await iterator.next();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -58,7 +66,7 @@ describe('statsCsvStream', () => {
       async () => {
         throw new Error('database gone');
       },
-      { team: 't', period: 'day' },
+      { team: 't', period: 'day', interval: 60 },
       { first: 0, last: 600 },
     );
     await expect(async () => {
