@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { UserSchema } from '../../contracts/user-body.schema.ts';
 import { answers, OkBody } from '../lib/answer-schemas.ts';
 import { emptyBodyWhenNone } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
@@ -19,7 +20,6 @@ import {
   TeamAnswer,
   TeamMemberAnswer,
   TeamsAnswer,
-  UserAnswer,
   userBody,
 } from './account-schemas.ts';
 import { clientOf } from './activity.ts';
@@ -145,7 +145,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
       schema: {
         summary: 'The signed-in user',
         headers: bearerHeaders,
-        response: answers({ 200: UserAnswer }),
+        response: answers({ 200: UserSchema }),
       },
     },
     async (request) => {
@@ -193,7 +193,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
         summary: 'A user',
         headers: bearerHeaders,
         params: idParams,
-        response: answers({ 200: UserAnswer }),
+        response: answers({ 200: UserSchema }),
       },
     },
     async (request) => account.getUser(request.caller, request.params.id),
@@ -208,7 +208,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
         headers: bearerHeaders,
         params: idParams,
         body: userBody,
-        response: answers({ 200: UserAnswer }),
+        response: answers({ 200: UserSchema }),
       },
     },
     async (request) => account.updateUser(request.caller, request.params.id, request.body),

@@ -1,9 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
+import { SessionTokenSchema } from '../../contracts/session.schema.ts';
 import { answers, OkBody } from '../lib/answer-schemas.ts';
 import { emptyBodyWhenNone } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
-import { bearerHeaders, SessionAnswer } from './account-schemas.ts';
+import { bearerHeaders } from './account-schemas.ts';
 import { clientOf } from './activity.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
 import { createGuestService } from './guest.service.ts';
@@ -112,7 +113,7 @@ export const passkeysRoutes: FastifyPluginAsync<{
       schema: {
         summary: 'Sign in with a passkey (also the two-factor step)',
         body: passkeySignInBody,
-        response: answers({ 200: SessionAnswer }),
+        response: answers({ 200: SessionTokenSchema }),
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { UserSchema } from '../../contracts/user-body.schema.ts';
 import { bearerHeaders, idParams, type ProfileLimiters, TeamAnswer, teamBody } from '../accounts/index.ts';
 import { answers } from '../lib/answer-schemas.ts';
 import { requireSession, requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
@@ -217,7 +218,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
         summary: 'Choose my current workspace',
         params: schema.userParams,
         body: schema.workspaceBody,
-        response: answers({ 200: schema.userAnswer }),
+        response: answers({ 200: UserSchema }),
       },
     },
     (request) => members.chooseWorkspace(request.caller, request.params.id, request.body.teamId),

@@ -8,7 +8,6 @@ import type {
   TeamMemberBody,
   TeamMembersBody,
 } from '../../contracts/team-body.ts';
-import type { UserBody } from '../../contracts/user-body.ts';
 import { PASSWORD_MAX } from '../accounts/index.ts';
 import { idSchema, safeString } from '../lib/input-schema.ts';
 
@@ -84,20 +83,6 @@ export const invitationLinkAnswer = Type.Object({
   expiresAt: isoDate(),
 });
 
-export const userAnswer = Type.Object({
-  id: Type.Integer(),
-  email: Type.String(),
-  name: Type.String(),
-  surname: Type.String(),
-  phone: Type.String(),
-  image: Type.Union([Type.String(), Type.Null()]),
-  changePasswordAt: Type.Union([Type.String(), Type.Null()]),
-  statusChangeEmail: Type.Integer(),
-  newChangeEmail: Type.Union([Type.String(), Type.Null()]),
-  deleteProgress: Type.Boolean(),
-  TeamsRender: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), role: Type.Integer() })),
-});
-
 export const closureAnswer = Type.Object({
   teamId: Type.Integer(),
   pending: Type.Boolean(),
@@ -120,5 +105,4 @@ export const answersMatchContract: [
   Same<Static<typeof myInvitationsAnswer>, MyInvitationBody[]>,
   Same<Static<typeof invitationLinkAnswer>, InvitationLinkBody>,
   Same<Static<typeof closureAnswer>, TeamClosureBody>,
-  Same<Static<typeof userAnswer>, UserBody>,
-] = [true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true];
