@@ -1,4 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  InvitationLinkSchema,
+  InvitationSchema,
+  TeamClosureSchema,
+  TeamMemberSchema,
+  TeamMembersSchema,
+} from '../../contracts/team-body.schema.ts';
 import { UserSchema } from '../../contracts/user-body.schema.ts';
 import { bearerHeaders, idParams, type ProfileLimiters, TeamAnswer, teamBody } from '../accounts/index.ts';
 import { answers } from '../lib/answer-schemas.ts';
@@ -52,7 +59,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
       schema: {
         summary: 'The team: members and, for admins, pending invitations',
         params: schema.teamParams,
-        response: answers({ 200: schema.membersAnswer }),
+        response: answers({ 200: TeamMembersSchema }),
       },
     },
     (request) => members.list(request.caller, request.params.teamId),
@@ -67,7 +74,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
 
         params: schema.teamParams,
         body: schema.inviteBody,
-        response: answers({ 201: schema.invitationAnswer }),
+        response: answers({ 201: InvitationSchema }),
       },
     },
     async (request, reply) =>
@@ -83,7 +90,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
 
         params: schema.invitationParams,
         body: schema.noBody,
-        response: answers({ 200: schema.invitationAnswer }),
+        response: answers({ 200: InvitationSchema }),
       },
     },
     (request) => invitations.resend(request.caller, request.params.teamId, request.params.id),
@@ -111,7 +118,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
         summary: "Change a member's role (admins)",
         params: schema.memberParams,
         body: schema.roleBody,
-        response: answers({ 200: schema.memberAnswer }),
+        response: answers({ 200: TeamMemberSchema }),
       },
     },
     (request) =>
@@ -179,7 +186,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
       schema: {
         summary: 'What an invitation link offers (no session needed)',
         body: schema.hashBody,
-        response: answers({ 200: schema.invitationLinkAnswer }),
+        response: answers({ 200: InvitationLinkSchema }),
       },
     },
     (request) => invitations.inspect(request.body.hash),
@@ -232,7 +239,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
       schema: {
         summary: "The team's pending closure",
         params: schema.teamParams,
-        response: answers({ 200: schema.closureAnswer }),
+        response: answers({ 200: TeamClosureSchema }),
       },
     },
     (request) => closure.status(request.caller, request.params.teamId),
@@ -246,7 +253,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
         summary: 'Ask to close the team (admins)',
         params: schema.teamParams,
         body: schema.noBody,
-        response: answers({ 200: schema.closureAnswer }),
+        response: answers({ 200: TeamClosureSchema }),
       },
     },
     (request) => closure.request(request.caller, request.params.teamId),
@@ -260,7 +267,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
         summary: 'Cancel a pending team closure (any admin)',
         params: schema.teamParams,
         body: schema.noBody,
-        response: answers({ 200: schema.closureAnswer }),
+        response: answers({ 200: TeamClosureSchema }),
       },
     },
     (request) => closure.cancel(request.caller, request.params.teamId),
