@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
+import { PasskeySchema } from '../../contracts/passkeys.schema.ts';
 import { SessionTokenSchema } from '../../contracts/session.schema.ts';
 import { answers, OkBody } from '../lib/answer-schemas.ts';
 import { emptyBodyWhenNone } from '../lib/input-schema.ts';
@@ -12,7 +13,6 @@ import { createPasskeysService } from './passkeys.service.ts';
 import {
   addPasskeyBody,
   creationOptionsAnswer,
-  passkeyAnswer,
   passkeyIdParams,
   passkeyListAnswer,
   passkeySignInBody,
@@ -67,7 +67,7 @@ export const passkeysRoutes: FastifyPluginAsync<{
         summary: "Add a passkey: the browser's answer to the options, and a name",
         headers,
         body: addPasskeyBody,
-        response: answers({ 201: passkeyAnswer }),
+        response: answers({ 201: PasskeySchema }),
       },
     },
     async (request, reply) => reply.status(201).send(await passkeys.add(request.caller, request.body)),

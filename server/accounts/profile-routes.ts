@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PrecheckSchema } from '../../contracts/account-deletion.schema.ts';
 import { UserSchema } from '../../contracts/user-body.schema.ts';
 import { answers, ErrorBody, OkBody } from '../lib/answer-schemas.ts';
 import { clientOf } from '../lib/authenticate.ts';
@@ -14,7 +15,6 @@ import {
   changePasswordBody,
   deleteUserBody,
   hashBody,
-  PrecheckAnswer,
   resendBody,
   userOnlyBody,
   userParams,
@@ -122,7 +122,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ limits: ProfileLimiters 
         headers: bearerHeaders,
         params: userParams,
         body: userOnlyBody,
-        response: answers({ 200: PrecheckAnswer, 400: Type.Union([PrecheckAnswer, ErrorBody]) }),
+        response: answers({ 200: PrecheckSchema, 400: Type.Union([PrecheckSchema, ErrorBody]) }),
       },
     },
     async (request, reply) => {
