@@ -1,6 +1,10 @@
 import type { HardwareCheck } from '../contracts/hardware-check.schema.ts';
-import type { HeartbeatAnswer, TelemetryAnswer } from '../contracts/node-protocol.schema.ts';
-import type { HardwareReport, TelemetryPoint } from '../contracts/node-protocol.ts';
+import type {
+  HardwareReport,
+  HeartbeatAnswer,
+  TelemetryAnswer,
+  TelemetryPoint,
+} from '../contracts/node-protocol.schema.ts';
 import type { RequestSigner } from './signer.ts';
 
 /** The part of `fetch` the agent uses; tests and the in-process demo agent pass their own. */

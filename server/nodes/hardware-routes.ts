@@ -1,23 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import type { HardwareReport } from '../../contracts/node-protocol.ts';
-import { OS_CODES } from '../../contracts/node-rules.ts';
-import { agreeing } from '../lib/answer-schemas.ts';
-import { noBody, safeString, strictObject } from '../lib/input-schema.ts';
+import { HardwareReportSchema } from '../../contracts/node-protocol.schema.ts';
+import { noBody } from '../lib/input-schema.ts';
 import { checkAnswer, heartbeatAnswer } from './protocol-schemas.ts';
 import { createVerificationService } from './verification.service.ts';
 import { verifyNodeRequest } from './verify.ts';
-
-const bytes = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
-const reportBody = agreeing<HardwareReport>()(
-  strictObject({
-    storage: bytes,
-    ram: bytes,
-    ip: safeString({ maxLength: 64 }),
-    os: Type.Integer({ enum: OS_CODES }),
-    bandwidth: bytes,
-  }),
-);
 
 /** POST v1/check and POST v1/heartbeat of the node protocol (docs/node-protocol.md), signed by the node. */
 export const hardwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -27,7 +13,7 @@ export const hardwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: "Report the host's hardware; answers the check",
-        body: reportBody,
+        body: HardwareReportSchema,
         response: checkAnswer,
       },
     },
