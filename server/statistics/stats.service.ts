@@ -1,5 +1,6 @@
 import { statsCsvFileName } from '../../contracts/stats-csv.ts';
-import type { StatsPeriod, StatsQuery } from '../../contracts/stats-periods.ts';
+import type { StatsPeriod } from '../../contracts/stats-periods.ts';
+import type { StatsQuery } from '../../contracts/stats-query.schema.ts';
 import type { Db } from '../db/database.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import { forbidden } from '../lib/errors.ts';
