@@ -34,3 +34,21 @@ export const UserSchema = Type.Object(
   closed,
 );
 export type UserBody = Static<typeof UserSchema>;
+
+/** A team as POST v1/teams/{id}, GET and PUT v1/teams/{id} answer it. */
+export const TeamSchema = Type.Object({ id: Type.Integer(), name: Type.String() }, closed);
+export type TeamBody = Static<typeof TeamSchema>;
+
+/** A user of the caller's team, as listed by POST v1/user. */
+export const TeamUserSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    surname: Type.String(),
+    email: Type.String(),
+    image: nullable(Type.String()),
+    role: Type.Integer(),
+  },
+  closed,
+);
+export type TeamUserBody = Static<typeof TeamUserSchema>;

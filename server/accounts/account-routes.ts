@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { UserSchema } from '../../contracts/user-body.schema.ts';
+import { TeamSchema, TeamUserSchema, UserSchema } from '../../contracts/user-body.schema.ts';
 import { answers, OkBody } from '../lib/answer-schemas.ts';
 import { emptyBodyWhenNone } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
@@ -17,8 +17,6 @@ import {
   searchBody,
   setNewPasswordBody,
   signInBody,
-  TeamAnswer,
-  TeamMemberAnswer,
   TeamsAnswer,
   userBody,
 } from './account-schemas.ts';
@@ -179,7 +177,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
         summary: "The members of the caller's current team",
         headers: bearerHeaders,
         body: searchBody,
-        response: answers({ 200: Type.Array(TeamMemberAnswer) }),
+        response: answers({ 200: Type.Array(TeamUserSchema) }),
       },
     },
     async (request) => account.searchUsers(request.caller),
@@ -236,7 +234,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
         summary: 'A team',
         headers: bearerHeaders,
         params: idParams,
-        response: answers({ 200: TeamAnswer }),
+        response: answers({ 200: TeamSchema }),
       },
     },
     async (request) => account.getTeam(request.caller, request.params.id),

@@ -81,20 +81,4 @@ export const challengeBody = strictObject({
 
 export const SignInAnswer = Type.Union([SessionTokenSchema, TwoFactorChallengeSchema]);
 
-export const TeamMemberAnswer = Type.Object(
-  {
-    id: Type.Integer(),
-    name: Type.String(),
-    surname: Type.String(),
-    email: Type.String(),
-    image: Type.Union([Type.String(), Type.Null()]),
-    role: Type.Integer(),
-  },
-  { additionalProperties: false },
-);
-
-export const TeamAnswer = Type.Object(
-  { id: Type.Integer(), name: Type.String() },
-  { additionalProperties: false },
-);
 export const TeamsAnswer = Type.Array(TeamRenderSchema);

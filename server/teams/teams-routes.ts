@@ -6,8 +6,8 @@ import {
   TeamMemberSchema,
   TeamMembersSchema,
 } from '../../contracts/team-body.schema.ts';
-import { UserSchema } from '../../contracts/user-body.schema.ts';
-import { bearerHeaders, idParams, type ProfileLimiters, TeamAnswer, teamBody } from '../accounts/index.ts';
+import { TeamSchema, UserSchema } from '../../contracts/user-body.schema.ts';
+import { bearerHeaders, idParams, type ProfileLimiters, teamBody } from '../accounts/index.ts';
 import { answers } from '../lib/answer-schemas.ts';
 import { requireSession, requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createInvitationsService } from './invitations.service.ts';
@@ -37,7 +37,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
         headers: bearerHeaders,
         params: idParams,
         body: teamBody,
-        response: answers({ 200: TeamAnswer }),
+        response: answers({ 200: TeamSchema }),
       },
     },
     async (request) => rename.updateTeam(request.caller, request.params.id, request.body),

@@ -12,7 +12,7 @@ import {
 } from 'superstruct';
 import type { LinkCheckInput } from '../../contracts/password-link.ts';
 import type { SessionToken, TwoFactorChallenge } from '../../contracts/session.schema.ts';
-import type { TeamRenderBody, UserBody } from '../../contracts/user-body.schema.ts';
+import type { TeamBody, TeamRenderBody, TeamUserBody, UserBody } from '../../contracts/user-body.schema.ts';
 import { request } from './client.ts';
 
 /** The answer of sign-in and of set-new-password (docs/api-auth.md). */
@@ -65,10 +65,10 @@ export const UserStruct: Describe<UserBody> = type({
   TeamsRender: array(TeamRenderStruct),
 });
 
-export const TeamStruct = type({ id: number(), name: string() });
+export const TeamStruct: Describe<TeamBody> = type({ id: number(), name: string() });
 
 /** A user of the caller's team, as listed by POST v1/user. */
-export const TeamUserStruct = type({
+export const TeamUserStruct: Describe<TeamUserBody> = type({
   id: number(),
   name: string(),
   surname: string(),
