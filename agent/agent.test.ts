@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TelemetryPoint } from '../contracts/node-protocol.ts';
+import type { TelemetryPoint } from '../contracts/node-protocol.schema.ts';
 import { verifyNodeSignature } from '../contracts/node-signing.ts';
 import { AGENT_VERSION, VERSION_PATTERN } from '../contracts/node-versions.ts';
 import { simulatedMinute } from '../simulation/traffic.ts';

@@ -1,5 +1,6 @@
 import type { HardwareCheck } from '../contracts/hardware-check.schema.ts';
-import { type HardwareReport, MAX_POINTS_PER_REQUEST, minuteOf } from '../contracts/node-protocol.ts';
+import type { HardwareReport } from '../contracts/node-protocol.schema.ts';
+import { MAX_POINTS_PER_REQUEST, minuteOf } from '../contracts/node-protocol.ts';
 import { NODE_STATUS } from '../contracts/node-status.ts';
 import { Backoff } from './backoff.ts';
 import type { NodeApiError, NodeClient } from './client.ts';

@@ -1,6 +1,12 @@
 import type { HardwareCheck } from '../contracts/hardware-check.schema.ts';
-import type { HeartbeatAnswer, TelemetryAnswer } from '../contracts/node-protocol.schema.ts';
-import type { CheckBody, HardwareReport, HeartbeatBody, TelemetryPoint } from '../contracts/node-protocol.ts';
+import type {
+  CheckBody,
+  HardwareReport,
+  HeartbeatAnswer,
+  HeartbeatBody,
+  TelemetryAnswer,
+  TelemetryPoint,
+} from '../contracts/node-protocol.schema.ts';
 import { AGENT_VERSION } from '../contracts/node-versions.ts';
 import type { RequestSigner } from './signer.ts';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import type { HardwareReport } from '../contracts/node-protocol.ts';
+import type { HardwareReport } from '../contracts/node-protocol.schema.ts';
 import { OS_CODE } from '../contracts/node-rules.ts';
 
 /** When nothing better is known: 100 Mbit/s, low enough never to overstate a host (docs/agent.md). */

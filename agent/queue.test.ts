@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TelemetryPoint } from '../contracts/node-protocol.ts';
+import type { TelemetryPoint } from '../contracts/node-protocol.schema.ts';
 import { PointQueue } from './queue.ts';
 
 const point = (ts: number, delivered = 100): TelemetryPoint => ({

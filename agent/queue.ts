@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { TelemetryPoint } from '../contracts/node-protocol.ts';
+import type { TelemetryPoint } from '../contracts/node-protocol.schema.ts';
 
 /** Seven days of minutes: a node may lose the server for a week without losing a report. */
 export const DEFAULT_QUEUE_LIMIT = 10_080;

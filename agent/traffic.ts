@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { TelemetryPoint } from '../contracts/node-protocol.ts';
+import type { TelemetryPoint } from '../contracts/node-protocol.schema.ts';
 import { DEFAULT_PROFILE, simulatedMinute, type TrafficProfile } from '../simulation/traffic.ts';
 
 /** Where the agent gets the traffic of the minutes that just ended. */

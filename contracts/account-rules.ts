@@ -41,6 +41,9 @@ export const isEmail = (email: string): boolean =>
 /** spec 9: minimum password length. */
 export const PASSWORD_MIN = 6;
 
+/** The longest password any call takes; a longer one is a 400. */
+export const PASSWORD_MAX = 1024;
+
 export const isPasswordTooShort = (password: string): boolean => characterCount(password) < PASSWORD_MIN;
 
 /** spec 5/9: profile name, surname and phone are at most 30 characters each. */

@@ -1,14 +1,24 @@
 /**
  * Alert channels: where a team's node alerts go besides the admins' e-mail (docs/alerts.md). Admins of the team
  * manage them, viewers see them. Calls (auth service, prefix /auth; a browser session only, never an API token):
- * - GET    v1/teams/{teamId}/alert-channels                      → AlertChannelListBody
+ * - GET    v1/teams/{teamId}/alert-channels                      → { channels: AlertChannelBody[] }
  * - POST   v1/teams/{teamId}/alert-channels             NewAlertChannelBody → 201 CreatedAlertChannelBody
  * - PUT    v1/teams/{teamId}/alert-channels/{id}        AlertChannelEditBody → AlertChannelBody
  * - DELETE v1/teams/{teamId}/alert-channels/{id}                 → { ok: true }
  * - POST   v1/teams/{teamId}/alert-channels/{id}/test            → AlertDeliveryBody (the test's first try)
  * - POST   v1/teams/{teamId}/alert-channels/{id}/secret          → { secret } (webhooks: a new signing secret)
  * - GET    v1/teams/{teamId}/alert-channels/{id}/deliveries      → AlertDeliveryBody[] (the last 14 days)
+ * Those bodies are TypeBox schemas in contracts/alert-channels.schema.ts; their types are named here too, so code that
+ * reads only types keeps one import.
  */
+
+export type {
+  AlertChannelBody,
+  AlertChannelEditBody,
+  AlertDeliveryBody,
+  CreatedAlertChannelBody,
+  NewAlertChannelBody,
+} from './alert-channels.schema.ts';
 
 export const ALERT_CHANNEL_TYPES = ['webhook', 'slack', 'discord', 'telegram'] as const;
 export type AlertChannelType = (typeof ALERT_CHANNEL_TYPES)[number];
@@ -65,53 +75,6 @@ export interface AlertPayloadBody {
     /** The same words the chat channels show. */
     text: string;
   };
-}
-
-/** One try of one message. */
-export interface AlertDeliveryBody {
-  at: string;
-  event: AlertEvent;
-  /** The receiver's HTTP status; null when none came (timeout, refused target, network error). */
-  status: number | null;
-  ok: boolean;
-  durationMs: number;
-  /** The error, or the first 1 KB of the receiver's answer. */
-  detail: string | null;
-  /** When the next try is due; null when delivered or given up. */
-  nextAttemptAt: string | null;
-}
-
-export interface AlertChannelBody {
-  id: number;
-  type: AlertChannelType;
-  name: string;
-  /** The target URL (webhook, Slack, Discord); null for Telegram. */
-  url: string | null;
-  /** Telegram's chat id; null for the others. The bot token is never shown again. */
-  chatId: string | null;
-  createdAt: string;
-  lastDelivery: AlertDeliveryBody | null;
-}
-
-export interface AlertChannelListBody {
-  channels: AlertChannelBody[];
-}
-
-export interface NewAlertChannelBody {
-  type: AlertChannelType;
-  name: string;
-  url?: string;
-  botToken?: string;
-  chatId?: string;
-}
-
-/** Type stays; a field left out keeps its value. */
-export type AlertChannelEditBody = Partial<Omit<NewAlertChannelBody, 'type'>>;
-
-/** A webhook's signing secret is shown here once (`whsec_` + base64); null for the other types. */
-export interface CreatedAlertChannelBody {
-  channel: AlertChannelBody;
-  secret: string | null;
 }
 
 export const ALERT_CHANNEL_ERRORS = {

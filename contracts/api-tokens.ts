@@ -59,35 +59,5 @@ export const API_TOKEN_ERRORS = {
 export const API_TOKEN_SHOWN_ONCE =
   'Copy this token now: you will not see it again. Anyone holding it can act for you in this team.';
 
-export interface ApiTokenBody {
-  id: number;
-  name: string;
-  teamId: number;
-  scope: ApiTokenScope;
-  /** ISO 8601 */
-  createdAt: string;
-  /** ISO 8601, null when never used; written at most once a minute. */
-  lastUsedAt: string | null;
-  /** The client address of that last use, written with it; null when never used. */
-  lastUsedIp: string | null;
-  /** ISO 8601, null when it never expires. */
-  expiresAt: string | null;
-}
-
-export interface CreatedApiTokenBody extends ApiTokenBody {
-  /** The secret, answered once and never stored. */
-  token: string;
-}
-
-export interface CreateApiTokenBody {
-  name: string;
-  teamId: number;
-  scope: ApiTokenScope;
-  /** Whole days until it expires; absent: it never expires. */
-  expiresInDays?: number;
-  /** The caller's current password: creating a token re-authenticates, as changing the e-mail does. */
-  password: string;
-}
-
 /** Whether a bearer credential is an API token rather than a session token. */
 export const isApiToken = (credential: string): boolean => credential.startsWith(API_TOKEN_PREFIX);

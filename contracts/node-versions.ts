@@ -12,12 +12,6 @@ export const AGENT_VERSION = '1.4.2';
 export const VERSION_PATTERN = '^[0-9]{1,9}(\\.[0-9]{1,9}){0,3}([-+][0-9A-Za-z.-]{1,64})?$';
 export const VERSION_MAX_LENGTH = 100;
 
-/** The optional fields of the check's and the heartbeat's bodies. */
-export interface NodeVersions {
-  agentVersion?: string;
-  softwareVersion?: string;
-}
-
 /** The card's words (spec-free additions: the card keeps every text the spec names). */
 export const agentVersionText = (version: string) => `Agent ${version}`;
 export const UPDATE_AVAILABLE_TEXT = 'Update available';

@@ -2,17 +2,11 @@
  * E-mail alerts about a team's nodes, set per user in Settings > Notifications. Server, web app
  * and tests take the choices, defaults and paths from here.
  */
+import type { NotificationSettings } from './notifications.schema.ts';
 
 /** Minutes to wait, after a node is marked offline, before its offline alert is sent. */
 export const OFFLINE_ALERT_DELAYS_MIN = [0, 5, 15, 60] as const;
 export type OfflineAlertDelayMin = (typeof OFFLINE_ALERT_DELAYS_MIN)[number];
-
-/** `GET {auth}v1/notifications` answers it; `PUT {auth}v1/notifications` takes it (JSON, both fields). */
-export interface NotificationSettings {
-  /** Alerts on or off. */
-  alerts: boolean;
-  offlineDelayMin: OfflineAlertDelayMin;
-}
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { alerts: true, offlineDelayMin: 0 };
 

@@ -66,12 +66,3 @@ export const PASSKEY_TEXTS = {
   unsupported: 'This browser cannot use passkeys.',
   passwordRequired: 'Enter your password.',
 } as const;
-
-export interface PasskeyBody {
-  id: number;
-  name: string;
-  /** ISO 8601 */
-  createdAt: string;
-  /** ISO 8601, null when never used to sign in. */
-  lastUsedAt: string | null;
-}

@@ -21,11 +21,3 @@ export const STATS_PERIOD: Readonly<Record<StatsPeriod, StatsPeriodRule>> = {
 
 export const isStatsPeriod = (value: unknown): value is StatsPeriod =>
   STATS_PERIODS.some((period) => period === value);
-
-/** spec 7: the body of POST {stats}v1/nodr/{period}; clientId is the team id, licenceKey the nodes' license keys. */
-export interface StatsQuery {
-  startTimestamp: number;
-  endTimestamp: number;
-  clientId: number;
-  licenceKey: string[];
-}

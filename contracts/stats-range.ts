@@ -3,7 +3,6 @@
  * POST {stats}v1/nodr/range (server/statistics/stats-range.ts) and chosen on the Statistics screen beside Day, Week
  * and Month. The spec's three period calls stay as they are; this is a fourth call beside them.
  */
-import type { StatsQuery } from './stats-periods.ts';
 
 /** The name of the custom range where a period name would stand: in the address, the call and the CSV. */
 export const STATS_RANGE = 'custom';
@@ -48,10 +47,4 @@ export function isoUtcSeconds(text: string): number | undefined {
   const canonical = new Date(ms).toISOString();
   const written = text.length === 17 ? `${text.slice(0, 16)}:00.000Z` : `${text.slice(0, 19)}.000Z`;
   return canonical === written ? ms / 1000 : undefined;
-}
-
-/** The body of POST {stats}v1/nodr/range: the spec's body with the window as ISO UTC instants, `[from, to)`. */
-export interface StatsRangeQuery extends Omit<StatsQuery, 'startTimestamp' | 'endTimestamp'> {
-  from: string;
-  to: string;
 }

@@ -1,6 +1,6 @@
 /**
- * Teams with several members. Roles, limits, messages and the bodies of the team calls, as the auth
- * service answers them (server/auth/teams*) and the web app reads them (src/api/teams.ts, checked at compile time).
+ * Teams with several members. Roles, limits and messages of the team calls; their bodies are
+ * contracts/team-body.schema.ts.
  *
  * Calls (auth service, prefix /auth; every one needs a session; docs/api-teams.md):
  * - GET    v1/teams/{teamId}/members                      → TeamMembersBody (members: any member; invitations: admins)
@@ -74,68 +74,3 @@ export const TEAM_ERRORS = {
   },
   noClosure: { error: 'no_closure', message: 'This team has no pending closure.' },
 } as const;
-
-export interface TeamMemberBody {
-  userId: number;
-  name: string;
-  surname: string;
-  email: string;
-  role: number;
-  /** ISO 8601 */
-  joinedAt: string;
-}
-
-export interface InvitationBody {
-  id: number;
-  email: string;
-  role: number;
-  /** ISO 8601 */
-  createdAt: string;
-  /** ISO 8601 */
-  expiresAt: string;
-  /** ISO 8601: when the e-mail was last sent (resend allowed a minute after). */
-  sentAt: string;
-}
-
-export interface TeamMembersBody {
-  id: number;
-  name: string;
-  members: TeamMemberBody[];
-  /** Pending invitations; an empty list for viewers. */
-  invitations: InvitationBody[];
-}
-
-/** A pending invitation to the caller's own address, as Settings lists it. */
-export interface MyInvitationBody {
-  id: number;
-  teamId: number;
-  teamName: string;
-  role: number;
-  invitedBy: string;
-  /** ISO 8601 */
-  expiresAt: string;
-}
-
-/** What the invitation link page shows before the person accepts or declines. */
-export interface InvitationLinkBody {
-  teamName: string;
-  role: number;
-  email: string;
-  invitedBy: string;
-  /** ISO 8601 */
-  expiresAt: string;
-}
-
-/**
- * spec 4 and 6: a team closure (deleting the team) asked by one admin and pending until any admin of the team
- * completes it (with their password) or cancels it. While it is pending the team's settings, invitations and roles
- * cannot change; its nodes keep running.
- */
-export interface TeamClosureBody {
-  teamId: number;
-  pending: boolean;
-  /** ISO 8601, or null when no closure is pending. */
-  requestedAt: string | null;
-  /** The name (or e-mail) of the admin who asked; null when no closure is pending. */
-  requestedBy: string | null;
-}

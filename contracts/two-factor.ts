@@ -40,10 +40,3 @@ export const twoFactorMessages = {
   notEnabled: 'Two-factor sign-in is off',
   incorrectPassword: accountMessages.incorrectPassword,
 } as const;
-
-/** The answer of a password step (sign-in or a reset) for an account with two-factor sign-in on. */
-export interface TwoFactorChallenge {
-  two_factor_required: true;
-  challenge: string;
-  expires_at: string;
-}

@@ -13,3 +13,26 @@ export const Moment = Type.String({ format: 'date-time' });
 
 /** The value, or JSON null. */
 export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+// C0 controls and DEL. PostgreSQL text cannot hold NUL at all, and none of the others belongs in a name, an e-mail
+// address, a password or a link: refusing them keeps such input a 400 instead of a database error.
+export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
+
+interface SafeStringOptions {
+  maxLength: number;
+  minLength?: number;
+  description?: string;
+}
+
+/** A string a caller sends: without control characters, bounded in length. Every such string is one, so the rule has one home. */
+export function safeString({ maxLength, minLength = 0, description }: SafeStringOptions) {
+  return Type.String({
+    minLength,
+    maxLength,
+    pattern: NO_CONTROL_CHARACTERS,
+    ...(description && { description }),
+  });
+}
+
+/** A database id: a positive PostgreSQL integer. */
+export const idSchema = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });

@@ -1,4 +1,4 @@
-import type { UserBody } from '../contracts/user-body.ts';
+import type { UserBody } from '../contracts/user-body.schema.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import type { Session } from './lib/authenticate.ts';

@@ -1,4 +1,4 @@
-import type { HardwareReport, TelemetryPoint } from '../contracts/node-protocol.ts';
+import type { HardwareReport, TelemetryPoint } from '../contracts/node-protocol.schema.ts';
 import { OS_CODE } from '../contracts/node-rules.ts';
 
 /** The audience a simulated node serves. */

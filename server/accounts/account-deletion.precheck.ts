@@ -1,5 +1,6 @@
 import { ADMIN_ROLE, PERMISSION_TO_DELETE, type PermissionToDelete } from '../../contracts/account-codes.ts';
-import type { PrecheckBody, PrecheckStatus, PrecheckTeamBody } from '../../contracts/account-deletion.ts';
+import type { PrecheckBody, PrecheckTeamBody } from '../../contracts/account-deletion.schema.ts';
+import type { PrecheckStatus } from '../../contracts/account-deletion.ts';
 
 /** One of the user's teams with its head counts, as the repository reads them from the memberships. */
 export interface TeamMembershipSummary {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { TeamSchema, TeamUserSchema, UserSchema } from '../../contracts/user-body.schema.ts';
 import { answers, OkBody } from '../lib/answer-schemas.ts';
 import { emptyBodyWhenNone } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
@@ -16,10 +17,7 @@ import {
   searchBody,
   setNewPasswordBody,
   signInBody,
-  TeamAnswer,
-  TeamMemberAnswer,
   TeamsAnswer,
-  UserAnswer,
   userBody,
 } from './account-schemas.ts';
 import { clientOf } from './activity.ts';
@@ -145,7 +143,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
       schema: {
         summary: 'The signed-in user',
         headers: bearerHeaders,
-        response: answers({ 200: UserAnswer }),
+        response: answers({ 200: UserSchema }),
       },
     },
     async (request) => {
@@ -179,7 +177,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
         summary: "The members of the caller's current team",
         headers: bearerHeaders,
         body: searchBody,
-        response: answers({ 200: Type.Array(TeamMemberAnswer) }),
+        response: answers({ 200: Type.Array(TeamUserSchema) }),
       },
     },
     async (request) => account.searchUsers(request.caller),
@@ -193,7 +191,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
         summary: 'A user',
         headers: bearerHeaders,
         params: idParams,
-        response: answers({ 200: UserAnswer }),
+        response: answers({ 200: UserSchema }),
       },
     },
     async (request) => account.getUser(request.caller, request.params.id),
@@ -208,7 +206,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
         headers: bearerHeaders,
         params: idParams,
         body: userBody,
-        response: answers({ 200: UserAnswer }),
+        response: answers({ 200: UserSchema }),
       },
     },
     async (request) => account.updateUser(request.caller, request.params.id, request.body),
@@ -236,7 +234,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorServ
         summary: 'A team',
         headers: bearerHeaders,
         params: idParams,
-        response: answers({ 200: TeamAnswer }),
+        response: answers({ 200: TeamSchema }),
       },
     },
     async (request) => account.getTeam(request.caller, request.params.id),

@@ -1,12 +1,10 @@
 import { Type } from 'typebox';
 import { PASSWORD_LINK_PURPOSES } from '../../contracts/password-link.ts';
-import { type TwoFactorChallenge, TYPED_CODE_MAX } from '../../contracts/two-factor.ts';
-import type { TeamRenderBody, UserBody } from '../../contracts/user-body.ts';
-import { Moment } from '../../contracts/wire.schema.ts';
-import { agreeing } from '../lib/answer-schemas.ts';
+import { SessionTokenSchema, TwoFactorChallengeSchema } from '../../contracts/session.schema.ts';
+import { TYPED_CODE_MAX } from '../../contracts/two-factor.ts';
+import { TeamRenderSchema } from '../../contracts/user-body.schema.ts';
 import { idSchema as id, safeString, strictObject } from '../lib/input-schema.ts';
 import { PASSWORD_MAX } from './passwords.ts';
-import type { SessionToken } from './sessions.ts';
 
 const { Optional } = Type;
 const login = safeString({ maxLength: 320, minLength: 1, description: 'The e-mail address.' });
@@ -81,80 +79,6 @@ export const challengeBody = strictObject({
 
 /* Answers */
 
-const TeamRender = agreeing<TeamRenderBody>()(
-  Type.Object(
-    { id: Type.Integer(), name: Type.String(), role: Type.Integer() },
-    { additionalProperties: false },
-  ),
-);
+export const SignInAnswer = Type.Union([SessionTokenSchema, TwoFactorChallengeSchema]);
 
-/** The user as GET/PUT v1/user/{id} and v1/check answer it (contracts/user-body.ts). */
-export const UserAnswer = agreeing<UserBody>()(
-  Type.Object(
-    {
-      id: Type.Integer(),
-      email: Type.String(),
-      name: Type.String(),
-      surname: Type.String(),
-      phone: Type.String(),
-      image: Type.Union([Type.String(), Type.Null()]),
-      changePasswordAt: Type.Union([Moment, Type.Null()]),
-      statusChangeEmail: Type.Integer(),
-      newChangeEmail: Type.Union([Type.String(), Type.Null()]),
-      deleteProgress: Type.Boolean(),
-      TeamsRender: Type.Array(TeamRender),
-    },
-    { additionalProperties: false },
-  ),
-);
-
-/** A started session (sign-in, set-new-password, the code step). */
-export const SessionAnswer = agreeing<SessionToken>()(
-  Type.Object(
-    {
-      access_token: Type.String(),
-      token_type: Type.Literal('Bearer'),
-      expires_at: Moment,
-      user_id: Type.Integer(),
-    },
-    {
-      additionalProperties: false,
-      examples: [
-        {
-          access_token: 'k3Vd9vQm2f0yXo5bC8Jt1wZp4sHn7rLa6eGu3iYq0Ok',
-          token_type: 'Bearer',
-          expires_at: '2026-12-06T10:00:00.000Z',
-          user_id: 42,
-        },
-      ],
-    },
-  ),
-);
-
-/** With two-factor sign-in on, the password step answers this instead: the code step comes next. */
-export const ChallengeAnswer = agreeing<TwoFactorChallenge>()(
-  Type.Object(
-    { two_factor_required: Type.Literal(true), challenge: Type.String(), expires_at: Moment },
-    { additionalProperties: false },
-  ),
-);
-
-export const SignInAnswer = Type.Union([SessionAnswer, ChallengeAnswer]);
-
-export const TeamMemberAnswer = Type.Object(
-  {
-    id: Type.Integer(),
-    name: Type.String(),
-    surname: Type.String(),
-    email: Type.String(),
-    image: Type.Union([Type.String(), Type.Null()]),
-    role: Type.Integer(),
-  },
-  { additionalProperties: false },
-);
-
-export const TeamAnswer = Type.Object(
-  { id: Type.Integer(), name: Type.String() },
-  { additionalProperties: false },
-);
-export const TeamsAnswer = Type.Array(TeamRender);
+export const TeamsAnswer = Type.Array(TeamRenderSchema);

@@ -5,7 +5,7 @@ import {
   PROFILE_MAX,
 } from '../../contracts/account-rules.ts';
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
-import type { UserBody } from '../../contracts/user-body.ts';
+import type { UserBody } from '../../contracts/user-body.schema.ts';
 import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
 import type { Deps } from '../deps.ts';
 import { type Caller, requireMember, requireSelf } from '../lib/authenticate.ts';

@@ -1,17 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
+import { CreateApiTokenSchema, CreatedApiTokenSchema } from '../../contracts/api-tokens.schema.ts';
 import { answers } from '../lib/answer-schemas.ts';
 import { emptyBodyWhenNone, noBody } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
 import { bearerHeaders } from './account-schemas.ts';
 import { createApiTokensService } from './api-tokens.service.ts';
-import {
-  createdTokenResponse,
-  createTokenBody,
-  revokedTokenResponse,
-  tokenIdParams,
-  tokenListResponse,
-} from './api-tokens-schemas.ts';
+import { revokedTokenResponse, tokenIdParams, tokenListResponse } from './api-tokens-schemas.ts';
 import type { ProfileLimiters } from './profile-common.ts';
 
 /** List, create and revoke API tokens, with a browser session only (the auth service takes no token). */
@@ -39,8 +34,8 @@ export const apiTokensRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = 
       schema: {
         summary: 'Create an API token (its secret is answered once)',
         headers: bearerHeaders,
-        body: createTokenBody,
-        response: answers({ 201: createdTokenResponse }),
+        body: CreateApiTokenSchema,
+        response: answers({ 201: CreatedApiTokenSchema }),
       },
     },
     async (request, reply) => reply.status(201).send(await tokens.create(request.caller, request.body)),

@@ -1,10 +1,12 @@
+import type {
+  ApiTokenBody,
+  CreateApiTokenBody,
+  CreatedApiTokenBody,
+} from '../../contracts/api-tokens.schema.ts';
 import {
   API_TOKEN_ERRORS,
   API_TOKEN_LIMITS,
   API_TOKEN_PREFIX,
-  type ApiTokenBody,
-  type CreateApiTokenBody,
-  type CreatedApiTokenBody,
   isApiTokenScope,
 } from '../../contracts/api-tokens.ts';
 import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';

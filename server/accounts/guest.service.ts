@@ -1,6 +1,6 @@
 import { accountMessages, isEmail, isPasswordTooShort } from '../../contracts/account-rules.ts';
 import { LINK_GONE, type LinkCheckInput } from '../../contracts/password-link.ts';
-import type { TwoFactorChallenge } from '../../contracts/two-factor.ts';
+import type { SessionToken, TwoFactorChallenge } from '../../contracts/session.schema.ts';
 import type { Deps } from '../deps.ts';
 import type { Client } from '../lib/authenticate.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
@@ -16,7 +16,7 @@ import { passkeysOf } from './passkeys.repository.ts';
 import { passwordResetMail } from './password-reset-mail.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createAuthLimiters, enforce } from './rate-limits.ts';
-import { createSession, revokeOtherSessions, type SessionToken } from './sessions.ts';
+import { createSession, revokeOtherSessions } from './sessions.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 import { revokeChallenges } from './two-factor.repository.ts';
 import type { TwoFactorService } from './two-factor.service.ts';

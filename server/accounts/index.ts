@@ -10,7 +10,7 @@ import { createTwoFactorService } from './two-factor.service.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
 
 export { userView } from './account.service.ts';
-export { bearerHeaders, idParams, TeamAnswer, teamBody } from './account-schemas.ts';
+export { bearerHeaders, idParams, teamBody } from './account-schemas.ts';
 export { findTeam, findUserById, renameTeam } from './accounts.repository.ts';
 export { invitationMail } from './mail-templates.ts';
 export { hashPassword, PASSWORD_MAX, verifyPassword } from './passwords.ts';

@@ -1,9 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
+import { PasskeySchema } from '../../contracts/passkeys.schema.ts';
+import { SessionTokenSchema } from '../../contracts/session.schema.ts';
 import { answers, OkBody } from '../lib/answer-schemas.ts';
 import { emptyBodyWhenNone } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
-import { bearerHeaders, SessionAnswer } from './account-schemas.ts';
+import { bearerHeaders } from './account-schemas.ts';
 import { clientOf } from './activity.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
 import { createGuestService } from './guest.service.ts';
@@ -11,7 +13,6 @@ import { createPasskeysService } from './passkeys.service.ts';
 import {
   addPasskeyBody,
   creationOptionsAnswer,
-  passkeyAnswer,
   passkeyIdParams,
   passkeyListAnswer,
   passkeySignInBody,
@@ -66,7 +67,7 @@ export const passkeysRoutes: FastifyPluginAsync<{
         summary: "Add a passkey: the browser's answer to the options, and a name",
         headers,
         body: addPasskeyBody,
-        response: answers({ 201: passkeyAnswer }),
+        response: answers({ 201: PasskeySchema }),
       },
     },
     async (request, reply) => reply.status(201).send(await passkeys.add(request.caller, request.body)),
@@ -112,7 +113,7 @@ export const passkeysRoutes: FastifyPluginAsync<{
       schema: {
         summary: 'Sign in with a passkey (also the two-factor step)',
         body: passkeySignInBody,
-        response: answers({ 200: SessionAnswer }),
+        response: answers({ 200: SessionTokenSchema }),
       },
     },
     async (request, reply) => {

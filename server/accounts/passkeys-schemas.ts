@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
-import { PASSKEY_LIMITS, type PasskeyBody } from '../../contracts/passkeys.ts';
-import { Moment } from '../../contracts/wire.schema.ts';
-import { agreeing } from '../lib/answer-schemas.ts';
+import { PasskeySchema } from '../../contracts/passkeys.schema.ts';
+import { PASSKEY_LIMITS } from '../../contracts/passkeys.ts';
 import { idSchema, safeString, strictObject } from '../lib/input-schema.ts';
 import { PASSWORD_MAX } from './passwords.ts';
 
@@ -70,20 +69,7 @@ export const passkeySignInBody = strictObject({ response: authenticationResponse
 
 export const passkeyIdParams = strictObject({ id: idSchema });
 
-const PasskeyAnswer = agreeing<PasskeyBody>()(
-  Type.Object(
-    {
-      id: Type.Integer(),
-      name: Type.String(),
-      createdAt: Moment,
-      lastUsedAt: Type.Union([Moment, Type.Null()]),
-    },
-    { additionalProperties: false },
-  ),
-);
-
-export const passkeyAnswer = PasskeyAnswer;
-export const passkeyListAnswer = Type.Array(PasskeyAnswer);
+export const passkeyListAnswer = Type.Array(PasskeySchema);
 
 /** The options @simplewebauthn/server writes for the browser's `navigator.credentials` call. */
 export const creationOptionsAnswer = Type.Object(

@@ -11,12 +11,8 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import {
-  PASSKEY_ERRORS,
-  PASSKEY_LIMITS,
-  type PasskeyBody,
-  passkeyNameProblem,
-} from '../../contracts/passkeys.ts';
+import type { PasskeyBody } from '../../contracts/passkeys.schema.ts';
+import { PASSKEY_ERRORS, PASSKEY_LIMITS, passkeyNameProblem } from '../../contracts/passkeys.ts';
 import { twoFactorMessages } from '../../contracts/two-factor.ts';
 import type { Deps } from '../deps.ts';
 import type { Caller } from '../lib/authenticate.ts';

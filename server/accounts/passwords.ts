@@ -1,12 +1,12 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
+export { PASSWORD_MAX } from '../../contracts/account-rules.ts';
+
 // The package's Algorithm is a const enum, which isolated modules cannot read: 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm;
 
 /** Argon2id with 19 MiB of memory, 2 passes, 1 lane (the OWASP minimum). */
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
-
-export const PASSWORD_MAX = 1024;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

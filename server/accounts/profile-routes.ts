@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PrecheckSchema } from '../../contracts/account-deletion.schema.ts';
+import { UserSchema } from '../../contracts/user-body.schema.ts';
 import { answers, ErrorBody, OkBody } from '../lib/answer-schemas.ts';
 import { clientOf } from '../lib/authenticate.ts';
 import { requireSession } from '../plugins/session.ts';
 import { createAccountDeletionService } from './account-deletion.service.ts';
-import { bearerHeaders, UserAnswer } from './account-schemas.ts';
+import { bearerHeaders } from './account-schemas.ts';
 import { createEmailChangeService } from './email-change.service.ts';
 import type { ProfileLimiters } from './profile-common.ts';
 import { createPasswordService } from './profile-password.ts';
@@ -13,14 +15,13 @@ import {
   changePasswordBody,
   deleteUserBody,
   hashBody,
-  PrecheckAnswer,
   resendBody,
   userOnlyBody,
   userParams,
   userTeamParams,
 } from './profile-schemas.ts';
 
-const user = answers({ 200: UserAnswer });
+const user = answers({ 200: UserSchema });
 const ok = answers({ 200: OkBody });
 
 /** Profile settings: password change, e-mail change, account deletion (docs/api-profile.md). */
@@ -121,7 +122,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ limits: ProfileLimiters 
         headers: bearerHeaders,
         params: userParams,
         body: userOnlyBody,
-        response: answers({ 200: PrecheckAnswer, 400: Type.Union([PrecheckAnswer, ErrorBody]) }),
+        response: answers({ 200: PrecheckSchema, 400: Type.Union([PrecheckSchema, ErrorBody]) }),
       },
     },
     async (request, reply) => {

@@ -1,7 +1,4 @@
 import { Type } from 'typebox';
-import { PERMISSION_TO_DELETE } from '../../contracts/account-codes.ts';
-import { PRECHECK_STATUSES, type PrecheckBody } from '../../contracts/account-deletion.ts';
-import { agreeing } from '../lib/answer-schemas.ts';
 import { idSchema as id, nullableStrictObject, safeString, strictObject } from '../lib/input-schema.ts';
 import { PASSWORD_MAX } from './passwords.ts';
 
@@ -50,33 +47,3 @@ export const deleteUserBody = strictObject({
   password,
   url: Optional(url),
 });
-
-/**
- * The deletion pre-check's answer (contracts/account-deletion.ts), with HTTP 200, or 400 when blocked; a bad
- * request is also a 400, with the error body.
- */
-export const PrecheckAnswer = agreeing<PrecheckBody>()(
-  Type.Object(
-    {
-      status: Type.Enum([...PRECHECK_STATUSES]),
-      statusMessage: Type.String(),
-      teams: Type.Array(
-        Type.Object(
-          {
-            id: Type.Integer(),
-            name: Type.String(),
-            role: Type.Integer(),
-            permissionToDelete: Type.Union([
-              Type.Literal(PERMISSION_TO_DELETE.allowed),
-              Type.Literal(PERMISSION_TO_DELETE.blocked),
-            ]),
-            countAdmin: Type.Integer(),
-            countUser: Type.Integer(),
-          },
-          { additionalProperties: false },
-        ),
-      ),
-    },
-    { additionalProperties: false },
-  ),
-);

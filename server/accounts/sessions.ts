@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { SessionToken } from '../../contracts/session.schema.ts';
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { SSE_COOKIE } from '../lib/authenticate.ts';
@@ -8,14 +9,6 @@ import { insertSession, revokeUserSessions } from './sessions.repository.ts';
 
 /** A session lives 14 days from sign-in (docs/api-auth.md); then the browser signs in again. */
 export const SESSION_TTL_MS = 14 * 24 * 3_600_000;
-
-/** The answer of sign-in and set-new-password (src/api/auth.ts SessionTokenStruct). */
-export interface SessionToken {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_at: string;
-  user_id: number;
-}
 
 /** Starts a session: a 256-bit token for the browser, its SHA-256 in the database. */
 export async function createSession(

@@ -1,9 +1,9 @@
+import type { TwoFactorChallenge } from '../../contracts/session.schema.ts';
 import {
   normalizeCode,
   RECOVERY_CODE,
   TOTP_CODE,
   TWO_FACTOR,
-  type TwoFactorChallenge,
   twoFactorMessages,
 } from '../../contracts/two-factor.ts';
 import type { Db } from '../db/database.ts';

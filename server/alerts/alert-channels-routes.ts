@@ -1,67 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  ALERT_CHANNEL_LIMITS,
-  ALERT_CHANNEL_TYPES,
-  ALERT_EVENTS,
-  type AlertChannelBody,
-  type AlertChannelListBody,
-  type AlertDeliveryBody,
-  type CreatedAlertChannelBody,
-  type NewAlertChannelBody,
-} from '../../contracts/alert-channels.ts';
-import { Moment } from '../../contracts/wire.schema.ts';
+  AlertChannelEditSchema,
+  AlertChannelListSchema,
+  AlertChannelSchema,
+  AlertDeliverySchema,
+  CreatedAlertChannelSchema,
+  NewAlertChannelSchema,
+} from '../../contracts/alert-channels.schema.ts';
 import { bearerHeaders } from '../accounts/index.ts';
-import { agreeing, answers, OkBody } from '../lib/answer-schemas.ts';
-import { idSchema, safeString, strictObject } from '../lib/input-schema.ts';
+import { answers, OkBody } from '../lib/answer-schemas.ts';
+import { idSchema, strictObject } from '../lib/input-schema.ts';
 import { requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createAlertChannelsService } from './alert-channels.service.ts';
 
-const name = safeString({ minLength: 1, maxLength: ALERT_CHANNEL_LIMITS.nameLength });
-const url = safeString({ minLength: 1, maxLength: ALERT_CHANNEL_LIMITS.urlLength });
-const botToken = safeString({ minLength: 1, maxLength: 200 });
-const chatId = safeString({ minLength: 1, maxLength: 100 });
-const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
-
-const newBody = agreeing<NewAlertChannelBody>()(
-  strictObject({
-    type: Type.Enum([...ALERT_CHANNEL_TYPES]),
-    name,
-    url: Type.Optional(url),
-    botToken: Type.Optional(botToken),
-    chatId: Type.Optional(chatId),
-  }),
-);
-const editBody = strictObject({
-  name: Type.Optional(name),
-  url: Type.Optional(url),
-  botToken: Type.Optional(botToken),
-  chatId: Type.Optional(chatId),
-});
 const noBody = Type.Union([strictObject({}), Type.Null()]);
-
-const delivery = agreeing<AlertDeliveryBody>()(
-  strictObject({
-    at: Moment,
-    event: Type.Enum([...ALERT_EVENTS]),
-    status: Type.Union([Type.Integer(), Type.Null()]),
-    ok: Type.Boolean(),
-    durationMs: Type.Integer(),
-    detail: nullable(Type.String()),
-    nextAttemptAt: Type.Union([Moment, Type.Null()]),
-  }),
-);
-const channel = agreeing<AlertChannelBody>()(
-  strictObject({
-    id: Type.Integer(),
-    type: Type.Enum([...ALERT_CHANNEL_TYPES]),
-    name: Type.String(),
-    url: nullable(Type.String()),
-    chatId: nullable(Type.String()),
-    createdAt: Moment,
-    lastDelivery: Type.Union([delivery, Type.Null()]),
-  }),
-);
 const secretAnswer = strictObject({ secret: Type.String({ description: 'whsec_ + base64; shown once.' }) });
 
 const teamParams = strictObject({ teamId: idSchema });
@@ -84,7 +37,7 @@ export const alertChannelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         headers: bearerHeaders,
         params: teamParams,
         response: answers({
-          200: agreeing<AlertChannelListBody>()(strictObject({ channels: Type.Array(channel) })),
+          200: AlertChannelListSchema,
         }),
       },
     },
@@ -99,11 +52,9 @@ export const alertChannelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Add an alert channel (admins); a webhook answers its signing secret, once',
         headers: bearerHeaders,
         params: teamParams,
-        body: newBody,
+        body: NewAlertChannelSchema,
         response: answers({
-          201: agreeing<CreatedAlertChannelBody>()(
-            strictObject({ channel, secret: nullable(Type.String()) }),
-          ),
+          201: CreatedAlertChannelSchema,
         }),
       },
     },
@@ -119,8 +70,8 @@ export const alertChannelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Change an alert channel (admins); a field left out keeps its value',
         headers: bearerHeaders,
         params: channelParams,
-        body: editBody,
-        response: answers({ 200: channel }),
+        body: AlertChannelEditSchema,
+        response: answers({ 200: AlertChannelSchema }),
       },
     },
     (request) => channels.update(request.params.teamId, request.params.id, request.body),
@@ -153,7 +104,7 @@ export const alertChannelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         headers: bearerHeaders,
         params: channelParams,
         body: noBody,
-        response: answers({ 200: delivery }),
+        response: answers({ 200: AlertDeliverySchema }),
       },
     },
     (request) => channels.sendTest(request.params.teamId, request.params.id),
@@ -182,7 +133,7 @@ export const alertChannelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "An alert channel's delivery log (the last 14 days)",
         headers: bearerHeaders,
         params: channelParams,
-        response: answers({ 200: Type.Array(delivery) }),
+        response: answers({ 200: Type.Array(AlertDeliverySchema) }),
       },
     },
     (request) => channels.deliveries(request.params.teamId, request.params.id),

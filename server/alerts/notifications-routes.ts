@@ -1,21 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import {
-  NOTIFICATIONS_PATH,
-  type NotificationSettings,
-  OFFLINE_ALERT_DELAYS_MIN,
-  UNSUBSCRIBE_PATH,
-} from '../../contracts/notifications.ts';
+import { NotificationSettingsSchema } from '../../contracts/notifications.schema.ts';
+import { NOTIFICATIONS_PATH, UNSUBSCRIBE_PATH } from '../../contracts/notifications.ts';
 import { bearerHeaders } from '../accounts/index.ts';
-import { agreeing, answers, OkBody } from '../lib/answer-schemas.ts';
+import { answers, OkBody } from '../lib/answer-schemas.ts';
 import { safeString, strictObject } from '../lib/input-schema.ts';
 import { requireSession } from '../plugins/session.ts';
 import { createNotificationsService } from './notifications.service.ts';
 
-const settingsBody = agreeing<NotificationSettings>()(
-  strictObject({ alerts: Type.Boolean(), offlineDelayMin: Type.Enum([...OFFLINE_ALERT_DELAYS_MIN]) }),
-);
-const settingsAnswer = answers({ 200: settingsBody });
+const settingsAnswer = answers({ 200: NotificationSettingsSchema });
 
 const token = safeString({ minLength: 1, maxLength: 512 });
 const tokenBody = strictObject({ token });
@@ -45,7 +38,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Save alert settings',
         headers: bearerHeaders,
-        body: settingsBody,
+        body: NotificationSettingsSchema,
         response: settingsAnswer,
       },
     },

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { NotificationSettings, OfflineAlertDelayMin } from '../../contracts/notifications.ts';
+import type { NotificationSettings } from '../../contracts/notifications.schema.ts';
+import type { OfflineAlertDelayMin } from '../../contracts/notifications.ts';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 

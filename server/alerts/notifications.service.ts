@@ -1,4 +1,4 @@
-import type { NotificationSettings } from '../../contracts/notifications.ts';
+import type { NotificationSettings } from '../../contracts/notifications.schema.ts';
 import type { Deps } from '../deps.ts';
 import type { Caller } from '../lib/authenticate.ts';
 import { badRequest, unauthorized } from '../lib/errors.ts';

@@ -1,4 +1,4 @@
-import type { HardwareReport } from '../../contracts/node-protocol.ts';
+import type { HardwareReport } from '../../contracts/node-protocol.schema.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { TrafficProfile } from '../../simulation/traffic.ts';
 

@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 
 /**
  * Answer schemas every route shares: the error body of spec 7 and `{ ok: true }`. A route's `response`
@@ -29,17 +29,4 @@ export function answers<S extends Record<number, TSchema>>(success: S) {
 /** A body that is not JSON (a file, a script): documented by its media type. */
 export function fileAnswer(mediaType: string, description: string) {
   return Type.Unsafe<string>({ description, content: { [mediaType]: { schema: { type: 'string' } } } });
-}
-
-/** True when A and B accept the same values: each is assignable to the other. */
-export type Agrees<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-
-/**
- * A schema for a body whose type lives in contracts/: `agreeing<UserBody>()(Type.Object({ ... }))` compiles only
- * if the schema's `Static` and the contract type agree, so a field renamed, dropped or retyped on one side fails
- * `tsc` instead of being copied twice by hand.
- */
-export function agreeing<Body>() {
-  return <S extends TSchema>(schema: S & (Agrees<Static<S>, Body> extends true ? unknown : never)): S =>
-    schema;
 }

@@ -1,35 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { type Static, type TProperties, Type } from 'typebox';
+import { idSchema, NO_CONTROL_CHARACTERS, safeString } from '../../contracts/wire.schema.ts';
+
+export { idSchema, safeString };
 
 /**
  * Building blocks for route schemas, in TypeBox: each is the JSON Schema Fastify
  * validates with and the OpenAPI document shows, and `Static<>` of it is the handler's type. Every string a route
- * takes is a `safeString`, so the rule on control characters has one home; every body is a `strictObject`, so
+ * takes is a `safeString` (contracts/wire.schema.ts, so a body schema in contracts/ keeps the rule too); every body is a `strictObject`, so
  * unknown fields are refused. A field is required unless wrapped in `Type.Optional`.
  */
-
-// C0 controls and DEL. PostgreSQL text cannot hold NUL at all, and none of the others belongs in a name, an e-mail
-// address, a password or a link: refusing them here keeps such input a 400 instead of a database error.
-const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
-
-export interface SafeStringOptions {
-  maxLength: number;
-  minLength?: number;
-  description?: string;
-}
-
-/** A string without control characters, bounded in length. */
-export function safeString({ maxLength, minLength = 0, description }: SafeStringOptions) {
-  return Type.String({
-    minLength,
-    maxLength,
-    pattern: NO_CONTROL_CHARACTERS,
-    ...(description && { description }),
-  });
-}
-
-/** A database id: a positive PostgreSQL integer. */
-export const idSchema = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /** An object schema that refuses fields it does not list (a typo or a stray field is a 400, not ignored). */
 export function strictObject<P extends TProperties>(

@@ -1,6 +1,6 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { HardwareCheck } from '../../contracts/hardware-check.schema.ts';
-import type { HardwareReport } from '../../contracts/node-protocol.ts';
+import type { HardwareReport } from '../../contracts/node-protocol.schema.ts';
 import { OS_CODE } from '../../contracts/node-rules.ts';
 import type { ConfigRow } from './nodes.repository.ts';
 

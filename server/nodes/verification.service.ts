@@ -1,6 +1,6 @@
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
 import type { HardwareCheck } from '../../contracts/hardware-check.schema.ts';
-import type { CheckBody, HeartbeatBody } from '../../contracts/node-protocol.ts';
+import type { CheckBody, HeartbeatBody } from '../../contracts/node-protocol.schema.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import { isOlderVersion } from '../../contracts/node-versions.ts';
 import { queueAlerts } from '../alerts/index.ts';

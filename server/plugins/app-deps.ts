@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { UserBody } from '../../contracts/user-body.ts';
+import type { UserBody } from '../../contracts/user-body.schema.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Session } from '../lib/authenticate.ts';

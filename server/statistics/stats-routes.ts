@@ -4,57 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { type StatsAnswer, StatsAnswerSchema } from '../../contracts/stats-answer.schema.ts';
 import { CSV_CONTENT_TYPE, CSV_MEDIA_TYPE, STATS_FORMATS } from '../../contracts/stats-csv.ts';
-import { STATS_PERIODS, type StatsQuery } from '../../contracts/stats-periods.ts';
-import { ISO_UTC_PATTERN, type StatsRangeQuery } from '../../contracts/stats-range.ts';
-import { agreeing, answers } from '../lib/answer-schemas.ts';
-import { idSchema, safeString, strictObject } from '../lib/input-schema.ts';
+import { STATS_PERIODS } from '../../contracts/stats-periods.ts';
+import { StatsQuerySchema, StatsRangeQuerySchema } from '../../contracts/stats-query.schema.ts';
+import { answers } from '../lib/answer-schemas.ts';
 import { READ_ONLY_POST, requireSession } from '../plugins/session.ts';
 import { createStatsService } from './stats.service.ts';
 import { statsFormatOf } from './stats-format.ts';
-
-const seconds = Type.Number({ minimum: 0, maximum: 100_000_000_000 });
-
-const licenceKeys = Type.Array(safeString({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 100 });
-
-const statsBody = agreeing<StatsQuery>()(
-  strictObject(
-    { endTimestamp: seconds, startTimestamp: seconds, clientId: idSchema, licenceKey: licenceKeys },
-    {
-      examples: [
-        {
-          startTimestamp: 1_795_305_600,
-          endTimestamp: 1_795_392_000,
-          clientId: 7,
-          licenceKey: ['NODR-7F3A-91C2'],
-        },
-      ],
-    },
-  ),
-);
-
-const isoUtc = (description: string) =>
-  Type.String({ pattern: ISO_UTC_PATTERN, maxLength: 20, description, examples: ['2026-03-01T00:00:00Z'] });
-
-const rangeBody = agreeing<StatsRangeQuery>()(
-  strictObject(
-    {
-      from: isoUtc('The first instant of the range, UTC'),
-      to: isoUtc('The end of the range (excluded), UTC'),
-      clientId: idSchema,
-      licenceKey: licenceKeys,
-    },
-    {
-      examples: [
-        {
-          from: '2026-01-01T00:00:00Z',
-          to: '2026-02-15T00:00:00Z',
-          clientId: 7,
-          licenceKey: ['NODR-7F3A-91C2'],
-        },
-      ],
-    },
-  ),
-);
 
 /** `?format=csv` asks for the CSV export (docs/api-stats.md). */
 const statsQuerystring = Type.Object(
@@ -106,7 +61,7 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         config: READ_ONLY_POST,
         schema: {
           summary: `Statistics of the ${period} window`,
-          body: statsBody,
+          body: StatsQuerySchema,
           querystring: statsQuerystring,
           response: statsAnswer,
         },
@@ -137,7 +92,7 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: READ_ONLY_POST,
       schema: {
         summary: 'Statistics of a custom range of up to 400 days',
-        body: rangeBody,
+        body: StatsRangeQuerySchema,
         querystring: statsQuerystring,
         response: statsAnswer,
       },

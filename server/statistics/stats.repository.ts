@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { TelemetryPoint } from '../../contracts/node-protocol.ts';
+import type { TelemetryPoint } from '../../contracts/node-protocol.schema.ts';
 import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import type { Db } from '../db/database.ts';
 import { executePrepared } from '../db/prepared.ts';

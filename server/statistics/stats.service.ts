@@ -1,6 +1,7 @@
 import { statsCsvFileName } from '../../contracts/stats-csv.ts';
-import type { StatsPeriod, StatsQuery } from '../../contracts/stats-periods.ts';
-import { STATS_RANGE, type StatsRangeQuery } from '../../contracts/stats-range.ts';
+import type { StatsPeriod } from '../../contracts/stats-periods.ts';
+import type { StatsQuery, StatsRangeQuery } from '../../contracts/stats-query.schema.ts';
+import { STATS_RANGE } from '../../contracts/stats-range.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';

@@ -1,13 +1,12 @@
 import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
 import { isEmail } from '../../contracts/account-rules.ts';
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
-import {
-  type InvitationBody,
-  type InvitationLinkBody,
-  isTeamRole,
-  type MyInvitationBody,
-  TEAM_LIMITS,
-} from '../../contracts/team-body.ts';
+import type {
+  InvitationBody,
+  InvitationLinkBody,
+  MyInvitationBody,
+} from '../../contracts/team-body.schema.ts';
+import { isTeamRole, TEAM_LIMITS } from '../../contracts/team-body.ts';
 import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from '../../contracts/visible-text.ts';
 import { findUserById, invitationMail } from '../accounts/index.ts';
 import type { Db } from '../db/database.ts';

@@ -1,7 +1,8 @@
 import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
-import { isTeamRole, type TeamMemberBody, type TeamMembersBody } from '../../contracts/team-body.ts';
-import type { UserBody } from '../../contracts/user-body.ts';
+import type { TeamMemberBody, TeamMembersBody } from '../../contracts/team-body.schema.ts';
+import { isTeamRole } from '../../contracts/team-body.ts';
+import type { UserBody } from '../../contracts/user-body.schema.ts';
 import { findTeam, userView } from '../accounts/index.ts';
 import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';

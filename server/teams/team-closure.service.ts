@@ -1,6 +1,6 @@
 import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
 import { STREAM_EVENT } from '../../contracts/event-stream.ts';
-import type { TeamClosureBody } from '../../contracts/team-body.ts';
+import type { TeamClosureBody } from '../../contracts/team-body.schema.ts';
 import {
   findUserById,
   incorrectPassword,

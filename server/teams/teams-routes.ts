@@ -1,5 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { bearerHeaders, idParams, type ProfileLimiters, TeamAnswer, teamBody } from '../accounts/index.ts';
+import {
+  InvitationLinkSchema,
+  InvitationSchema,
+  TeamClosureSchema,
+  TeamMemberSchema,
+  TeamMembersSchema,
+} from '../../contracts/team-body.schema.ts';
+import { TeamSchema, UserSchema } from '../../contracts/user-body.schema.ts';
+import { bearerHeaders, idParams, type ProfileLimiters, teamBody } from '../accounts/index.ts';
 import { answers } from '../lib/answer-schemas.ts';
 import { requireSession, requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createInvitationsService } from './invitations.service.ts';
@@ -29,7 +37,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
         headers: bearerHeaders,
         params: idParams,
         body: teamBody,
-        response: answers({ 200: TeamAnswer }),
+        response: answers({ 200: TeamSchema }),
       },
     },
     async (request) => rename.updateTeam(request.caller, request.params.id, request.body),
@@ -51,7 +59,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
       schema: {
         summary: 'The team: members and, for admins, pending invitations',
         params: schema.teamParams,
-        response: answers({ 200: schema.membersAnswer }),
+        response: answers({ 200: TeamMembersSchema }),
       },
     },
     (request) => members.list(request.caller, request.params.teamId),
@@ -66,7 +74,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
 
         params: schema.teamParams,
         body: schema.inviteBody,
-        response: answers({ 201: schema.invitationAnswer }),
+        response: answers({ 201: InvitationSchema }),
       },
     },
     async (request, reply) =>
@@ -82,7 +90,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
 
         params: schema.invitationParams,
         body: schema.noBody,
-        response: answers({ 200: schema.invitationAnswer }),
+        response: answers({ 200: InvitationSchema }),
       },
     },
     (request) => invitations.resend(request.caller, request.params.teamId, request.params.id),
@@ -110,7 +118,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
         summary: "Change a member's role (admins)",
         params: schema.memberParams,
         body: schema.roleBody,
-        response: answers({ 200: schema.memberAnswer }),
+        response: answers({ 200: TeamMemberSchema }),
       },
     },
     (request) =>
@@ -178,7 +186,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
       schema: {
         summary: 'What an invitation link offers (no session needed)',
         body: schema.hashBody,
-        response: answers({ 200: schema.invitationLinkAnswer }),
+        response: answers({ 200: InvitationLinkSchema }),
       },
     },
     (request) => invitations.inspect(request.body.hash),
@@ -217,7 +225,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
         summary: 'Choose my current workspace',
         params: schema.userParams,
         body: schema.workspaceBody,
-        response: answers({ 200: schema.userAnswer }),
+        response: answers({ 200: UserSchema }),
       },
     },
     (request) => members.chooseWorkspace(request.caller, request.params.id, request.body.teamId),
@@ -231,7 +239,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
       schema: {
         summary: "The team's pending closure",
         params: schema.teamParams,
-        response: answers({ 200: schema.closureAnswer }),
+        response: answers({ 200: TeamClosureSchema }),
       },
     },
     (request) => closure.status(request.caller, request.params.teamId),
@@ -245,7 +253,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
         summary: 'Ask to close the team (admins)',
         params: schema.teamParams,
         body: schema.noBody,
-        response: answers({ 200: schema.closureAnswer }),
+        response: answers({ 200: TeamClosureSchema }),
       },
     },
     (request) => closure.request(request.caller, request.params.teamId),
@@ -259,7 +267,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
         summary: 'Cancel a pending team closure (any admin)',
         params: schema.teamParams,
         body: schema.noBody,
-        response: answers({ 200: schema.closureAnswer }),
+        response: answers({ 200: TeamClosureSchema }),
       },
     },
     (request) => closure.cancel(request.caller, request.params.teamId),

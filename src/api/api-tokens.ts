@@ -1,10 +1,10 @@
 import { array, type Describe, enums, literal, nullable, number, string, type } from 'superstruct';
-import {
-  API_TOKEN_SCOPES,
-  type ApiTokenBody,
-  type CreateApiTokenBody,
-  type CreatedApiTokenBody,
-} from '../../contracts/api-tokens.ts';
+import type {
+  ApiTokenBody,
+  CreateApiTokenBody,
+  CreatedApiTokenBody,
+} from '../../contracts/api-tokens.schema.ts';
+import { API_TOKEN_SCOPES } from '../../contracts/api-tokens.ts';
 import { request } from './client.ts';
 
 /** One API token as GET v1/tokens lists it (never its secret). */

@@ -11,11 +11,12 @@ import {
   union,
 } from 'superstruct';
 import type { LinkCheckInput } from '../../contracts/password-link.ts';
-import type { TeamRenderBody, UserBody } from '../../contracts/user-body.ts';
+import type { SessionToken, TwoFactorChallenge } from '../../contracts/session.schema.ts';
+import type { TeamBody, TeamRenderBody, TeamUserBody, UserBody } from '../../contracts/user-body.schema.ts';
 import { request } from './client.ts';
 
 /** The answer of sign-in and of set-new-password (docs/api-auth.md). */
-export const SessionTokenStruct = type({
+export const SessionTokenStruct: Describe<SessionToken> = type({
   access_token: string(),
   token_type: literal('Bearer'),
   expires_at: string(),
@@ -23,7 +24,7 @@ export const SessionTokenStruct = type({
 });
 
 /** The password step's answer when the account has two-factor sign-in on. */
-export const ChallengeStruct = type({
+export const ChallengeStruct: Describe<TwoFactorChallenge> = type({
   two_factor_required: literal(true),
   challenge: string(),
   expires_at: string(),
@@ -32,10 +33,10 @@ export const ChallengeStruct = type({
 /** What a password step (sign-in, or a new password from a link) answers: a session, or a challenge. */
 export const PasswordStepStruct = union([SessionTokenStruct, ChallengeStruct]);
 
-export type Challenge = Infer<typeof ChallengeStruct>;
 export type PasswordStep = Infer<typeof PasswordStepStruct>;
 
-export const isChallenge = (answer: PasswordStep): answer is Challenge => 'two_factor_required' in answer;
+export const isChallenge = (answer: PasswordStep): answer is TwoFactorChallenge =>
+  'two_factor_required' in answer;
 
 /** The answer of calls that only confirm (register, recovery, logout). */
 export const OkStruct = type({ ok: literal(true) });
@@ -64,10 +65,10 @@ export const UserStruct: Describe<UserBody> = type({
   TeamsRender: array(TeamRenderStruct),
 });
 
-export const TeamStruct = type({ id: number(), name: string() });
+export const TeamStruct: Describe<TeamBody> = type({ id: number(), name: string() });
 
 /** A user of the caller's team, as listed by POST v1/user. */
-export const TeamUserStruct = type({
+export const TeamUserStruct: Describe<TeamUserBody> = type({
   id: number(),
   name: string(),
   surname: string(),
@@ -79,7 +80,7 @@ export const TeamUserStruct = type({
 /** The error body of every failed call: `{ error, message }` (spec 7). */
 export const ErrorStruct = type({ error: string(), message: string() });
 
-export type SessionToken = Infer<typeof SessionTokenStruct>;
+export type { SessionToken };
 export type User = Infer<typeof UserStruct>;
 export type Team = Infer<typeof TeamStruct>;
 

@@ -1,19 +1,17 @@
-import { boolean, literal, type, union } from 'superstruct';
+import { boolean, type Describe, enums, type } from 'superstruct';
+import type { NotificationSettings } from '../../contracts/notifications.schema.ts';
 import {
   NOTIFICATIONS_PATH,
-  type NotificationSettings,
   OFFLINE_ALERT_DELAYS_MIN,
   UNSUBSCRIBE_PATH,
 } from '../../contracts/notifications.ts';
 import { OkStruct } from './auth.ts';
 import { request } from './client.ts';
 
-const [d0, d5, d15, d60] = OFFLINE_ALERT_DELAYS_MIN;
-
-/** The user's alert settings as GET/PUT {auth}v1/notifications answer them (contracts/notifications.ts). */
-export const NotificationSettingsStruct = type({
+/** The user's alert settings as GET/PUT {auth}v1/notifications answer them (contracts/notifications.schema.ts). */
+export const NotificationSettingsStruct: Describe<NotificationSettings> = type({
   alerts: boolean(),
-  offlineDelayMin: union([literal(d0), literal(d5), literal(d15), literal(d60)]),
+  offlineDelayMin: enums(OFFLINE_ALERT_DELAYS_MIN),
 });
 
 /** GET {auth}v1/notifications. */

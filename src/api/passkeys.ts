@@ -9,7 +9,8 @@ import {
   WebAuthnError,
 } from '@simplewebauthn/browser';
 import { array, type Describe, nullable, number, string, type } from 'superstruct';
-import { PASSKEY_TEXTS, type PasskeyBody } from '../../contracts/passkeys.ts';
+import type { PasskeyBody } from '../../contracts/passkeys.schema.ts';
+import { PASSKEY_TEXTS } from '../../contracts/passkeys.ts';
 import { OkStruct, type SessionToken, SessionTokenStruct } from './auth.ts';
 import { ApiError, request } from './client.ts';
 

@@ -1,10 +1,7 @@
 import { array, type Describe, enums, type Infer, is, number, string, type } from 'superstruct';
 import { PERMISSION_TO_DELETE } from '../../contracts/account-codes.ts';
-import {
-  PRECHECK_STATUSES,
-  type PrecheckBody,
-  type PrecheckTeamBody,
-} from '../../contracts/account-deletion.ts';
+import type { PrecheckBody, PrecheckTeamBody } from '../../contracts/account-deletion.schema.ts';
+import { PRECHECK_STATUSES } from '../../contracts/account-deletion.ts';
 import { OkStruct, siteOrigin, type User, UserStruct, type UserUpdate, updateUser } from './auth.ts';
 import { ApiError, request } from './client.ts';
 

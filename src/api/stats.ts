@@ -2,8 +2,8 @@ import { type Describe, type Infer, number, record, type Struct, string, type } 
 import type { StatPoint, StatsAnswer } from '../../contracts/stats-answer.schema.ts';
 import { STATS_FORMAT_PARAM } from '../../contracts/stats-csv.ts';
 import { STAT_METRICS, type StatMetricName } from '../../contracts/stats-metrics.ts';
-import type { StatsPeriod, StatsQuery } from '../../contracts/stats-periods.ts';
-import type { StatsRangeQuery } from '../../contracts/stats-range.ts';
+import type { StatsPeriod } from '../../contracts/stats-periods.ts';
+import type { StatsQuery, StatsRangeQuery } from '../../contracts/stats-query.schema.ts';
 import { request } from './client.ts';
 
 /** A chart point of the statistics service (spec 3, docs/api-stats.md): `dt` and each metric of the list. */

@@ -5,7 +5,7 @@ import type {
   MyInvitationBody,
   TeamMemberBody,
   TeamMembersBody,
-} from '../../contracts/team-body.ts';
+} from '../../contracts/team-body.schema.ts';
 import { type Team, TeamStruct, type User, UserStruct } from './auth.ts';
 import { request } from './client.ts';
 

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { Avatar } from '../screens/settings/avatar.tsx';
 import { paths } from '../shared/paths.ts';
 import { useSession } from '../shared/session-context.tsx';
+import { Avatar } from '../ui/avatar.tsx';
 import { BrandMark } from '../ui/brand.tsx';
 import { ChartIcon, LogoutIcon, ServerIcon, SettingsIcon } from '../ui/icons.tsx';
 import { Loader } from '../ui/loader.tsx';

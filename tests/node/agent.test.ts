@@ -9,7 +9,7 @@ import type { NodeAgent } from '../../agent/agent.ts';
 import type { FetchLike } from '../../agent/client.ts';
 import { createAgent } from '../../agent/create.ts';
 import type { AgentLogger } from '../../agent/log.ts';
-import type { TelemetryPoint } from '../../contracts/node-protocol.ts';
+import type { TelemetryPoint } from '../../contracts/node-protocol.schema.ts';
 import { buildApp } from '../../server/app.ts';
 import { simulatedMinute, type TrafficProfile } from '../../simulation/traffic.ts';
 import { registerNode } from '../helpers/nodes.ts';

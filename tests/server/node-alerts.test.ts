@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationSettings } from '../../contracts/notifications.schema.ts';
 import {
   ALERT_BATCH_WINDOW_MS,
   DEFAULT_NOTIFICATION_SETTINGS,
   NOTIFICATIONS_PATH,
-  type NotificationSettings,
   oneClickUnsubscribePath,
   UNSUBSCRIBE_PATH,
 } from '../../contracts/notifications.ts';

@@ -1,4 +1,8 @@
-import type { ApiTokenBody, CreateApiTokenBody, CreatedApiTokenBody } from '../../../contracts/api-tokens.ts';
+import type {
+  ApiTokenBody,
+  CreateApiTokenBody,
+  CreatedApiTokenBody,
+} from '../../../contracts/api-tokens.schema.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from '../../api/api-tokens.ts';
 import { fromRequest } from '../common/from-request.ts';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
-import {
-  API_TOKEN_ERRORS,
-  type ApiTokenBody,
-  type CreateApiTokenBody,
-  type CreatedApiTokenBody,
-} from '../../../contracts/api-tokens.ts';
+import type {
+  ApiTokenBody,
+  CreateApiTokenBody,
+  CreatedApiTokenBody,
+} from '../../../contracts/api-tokens.schema.ts';
+import { API_TOKEN_ERRORS } from '../../../contracts/api-tokens.ts';
 import { actorDone, actorError, createMachineModel } from '../../../tests/model/machine-model.ts';
 import { ApiError } from '../../api/client.ts';
 import { apiTokensMachine } from './api-tokens.machine.ts';

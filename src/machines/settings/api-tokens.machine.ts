@@ -1,12 +1,10 @@
 import { assertEvent, assign, setup } from 'xstate';
-import {
-  API_TOKEN_ERRORS,
-  API_TOKEN_LIMITS,
-  type ApiTokenBody,
-  type ApiTokenScope,
-  type CreateApiTokenBody,
-  type CreatedApiTokenBody,
-} from '../../../contracts/api-tokens.ts';
+import type {
+  ApiTokenBody,
+  CreateApiTokenBody,
+  CreatedApiTokenBody,
+} from '../../../contracts/api-tokens.schema.ts';
+import { API_TOKEN_ERRORS, API_TOKEN_LIMITS, type ApiTokenScope } from '../../../contracts/api-tokens.ts';
 import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from '../../../contracts/visible-text.ts';
 import { authMessages } from '../auth/auth-validation.ts';
 import { type RequestFailure, toRequestFailure } from '../common/request-error.ts';

@@ -1,4 +1,4 @@
-import type { NotificationSettings } from '../../../contracts/notifications.ts';
+import type { NotificationSettings } from '../../../contracts/notifications.schema.ts';
 import { getNotifications, saveNotifications } from '../../api/notifications.ts';
 import { fromRequest } from '../common/from-request.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { NotificationSettings } from '../../../contracts/notifications.ts';
+import type { NotificationSettings } from '../../../contracts/notifications.schema.ts';
 import { actorDone, actorError, createMachineModel } from '../../../tests/model/machine-model.ts';
 import { NetworkError } from '../../api/client.ts';
 import { UNREACHABLE } from '../../lib/connection-messages.ts';

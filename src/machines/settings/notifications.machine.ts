@@ -1,8 +1,6 @@
 import { assign, setup } from 'xstate';
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  type NotificationSettings,
-} from '../../../contracts/notifications.ts';
+import type { NotificationSettings } from '../../../contracts/notifications.schema.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../contracts/notifications.ts';
 import { type RequestFailure, toRequestFailure } from '../common/request-error.ts';
 import { loadNotificationsActor, saveNotificationsActor } from './notifications.actors.ts';
 

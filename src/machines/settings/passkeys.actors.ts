@@ -1,5 +1,5 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import type { PasskeyBody } from '../../../contracts/passkeys.ts';
+import type { PasskeyBody } from '../../../contracts/passkeys.schema.ts';
 import {
   addPasskey,
   createPasskey,

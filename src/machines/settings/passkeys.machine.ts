@@ -1,11 +1,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { assertEvent, assign, setup } from 'xstate';
-import {
-  PASSKEY_ERRORS,
-  PASSKEY_TEXTS,
-  type PasskeyBody,
-  passkeyNameProblem,
-} from '../../../contracts/passkeys.ts';
+import type { PasskeyBody } from '../../../contracts/passkeys.schema.ts';
+import { PASSKEY_ERRORS, PASSKEY_TEXTS, passkeyNameProblem } from '../../../contracts/passkeys.ts';
 import { type RequestFailure, toRequestFailure } from '../common/request-error.ts';
 import {
   checkPasswordActor,

@@ -1,4 +1,4 @@
-import type { InvitationLinkBody } from '../../../contracts/team-body.ts';
+import type { InvitationLinkBody } from '../../../contracts/team-body.schema.ts';
 import { check, logout, type User } from '../../api/auth.ts';
 import { acceptInvitationLink, declineInvitationLink, inspectInvitation } from '../../api/teams.ts';
 import { fromRequest } from '../common/from-request.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { InvitationLinkBody } from '../../../contracts/team-body.ts';
+import type { InvitationLinkBody } from '../../../contracts/team-body.schema.ts';
 import { my, seen } from '../../../tests/fixtures/team-fixtures.ts';
 import { ApiError } from '../../api/client.ts';
 import { invitationMachine } from './invitation.machine.ts';

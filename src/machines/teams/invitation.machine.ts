@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
-import { type InvitationLinkBody, TEAM_ERRORS } from '../../../contracts/team-body.ts';
+import type { InvitationLinkBody } from '../../../contracts/team-body.schema.ts';
+import { TEAM_ERRORS } from '../../../contracts/team-body.ts';
 import type { User } from '../../api/auth.ts';
 import { type RequestFailure, toRequestFailure } from '../common/request-error.ts';
 import {

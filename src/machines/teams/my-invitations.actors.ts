@@ -1,4 +1,4 @@
-import type { MyInvitationBody } from '../../../contracts/team-body.ts';
+import type { MyInvitationBody } from '../../../contracts/team-body.schema.ts';
 import { acceptMyInvitation, declineMyInvitation, listMyInvitations } from '../../api/teams.ts';
 import { fromRequest } from '../common/from-request.ts';
 

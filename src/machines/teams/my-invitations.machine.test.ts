@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { MyInvitationBody } from '../../../contracts/team-body.ts';
+import type { MyInvitationBody } from '../../../contracts/team-body.schema.ts';
 import { myInvitationsMachine } from './my-invitations.machine.ts';
 
 const invitation = (id: number): MyInvitationBody => ({

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { MyInvitationBody } from '../../../contracts/team-body.ts';
+import type { MyInvitationBody } from '../../../contracts/team-body.schema.ts';
 import { type RequestFailure, toRequestFailure } from '../common/request-error.ts';
 import {
   acceptMyInvitationActor,

@@ -1,4 +1,4 @@
-import type { InvitationBody, TeamMemberBody, TeamMembersBody } from '../../../contracts/team-body.ts';
+import type { InvitationBody, TeamMemberBody, TeamMembersBody } from '../../../contracts/team-body.schema.ts';
 import type { Team } from '../../api/auth.ts';
 import {
   changeRole,

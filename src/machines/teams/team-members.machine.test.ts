@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { InvitationBody, TeamMemberBody, TeamMembersBody } from '../../../contracts/team-body.ts';
+import type { InvitationBody, TeamMemberBody, TeamMembersBody } from '../../../contracts/team-body.schema.ts';
 import { teamMembersMachine } from './team-members.machine.ts';
 
 const member = (userId: number, role = 20): TeamMemberBody => ({

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import type { InvitationBody, TeamMemberBody, TeamMembersBody } from '../../../contracts/team-body.ts';
+import type { InvitationBody, TeamMemberBody, TeamMembersBody } from '../../../contracts/team-body.schema.ts';
 import { validateEmail } from '../auth/auth-validation.ts';
 import { type RequestFailure, toRequestFailure } from '../common/request-error.ts';
 import {

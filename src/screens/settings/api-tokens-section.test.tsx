@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_TOKEN_ERRORS, API_TOKEN_SHOWN_ONCE, type ApiTokenBody } from '../../../contracts/api-tokens.ts';
+import type { ApiTokenBody } from '../../../contracts/api-tokens.schema.ts';
+import { API_TOKEN_ERRORS, API_TOKEN_SHOWN_ONCE } from '../../../contracts/api-tokens.ts';
 import { renderSettings, settingsApi } from '../../../tests/fakes/settings-screens.tsx';
 import { settingsUser } from '../../../tests/fixtures/settings-fixtures.ts';
 

@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
 import { ADMIN_ROLE } from '../../../contracts/account-codes.ts';
+import type { ApiTokenBody, CreatedApiTokenBody } from '../../../contracts/api-tokens.schema.ts';
 import {
   API_TOKEN_EXPIRY_CHOICES,
   API_TOKEN_SCOPE_LABELS,
   API_TOKEN_SCOPES,
   API_TOKEN_SHOWN_ONCE,
-  type ApiTokenBody,
   type ApiTokenScope,
-  type CreatedApiTokenBody,
 } from '../../../contracts/api-tokens.ts';
 import { formatDate } from '../../lib/format.ts';
 import { apiTokensMachine } from '../../machines/settings/api-tokens.machine.ts';

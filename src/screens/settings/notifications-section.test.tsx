@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NotificationSettings } from '../../../contracts/notifications.ts';
+import type { NotificationSettings } from '../../../contracts/notifications.schema.ts';
 import { renderSettings, settingsApi } from '../../../tests/fakes/settings-screens.tsx';
 import { settingsUser } from '../../../tests/fixtures/settings-fixtures.ts';
 import { UNREACHABLE } from '../../lib/connection-messages.ts';

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PASSKEY_ERRORS, PASSKEY_TEXTS, type PasskeyBody } from '../../../contracts/passkeys.ts';
+import type { PasskeyBody } from '../../../contracts/passkeys.schema.ts';
+import { PASSKEY_ERRORS, PASSKEY_TEXTS } from '../../../contracts/passkeys.ts';
 import { renderSettings, settingsApi } from '../../../tests/fakes/settings-screens.tsx';
 import { settingsUser } from '../../../tests/fixtures/settings-fixtures.ts';
 

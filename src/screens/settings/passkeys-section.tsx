@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
-import { PASSKEY_LIMITS, type PasskeyBody } from '../../../contracts/passkeys.ts';
+import type { PasskeyBody } from '../../../contracts/passkeys.schema.ts';
+import { PASSKEY_LIMITS } from '../../../contracts/passkeys.ts';
 import { formatDate } from '../../lib/format.ts';
 import { passkeysMachine } from '../../machines/settings/passkeys.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
+import { Avatar } from '../../ui/avatar.tsx';
+import { AVATARS } from '../../ui/avatars/avatars.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { FormError } from '../../ui/text-field.tsx';
-import { Avatar } from './avatar.tsx';
-import { AVATARS } from './avatars/avatars.tsx';
 import styles from './profile-image-modal.module.css';
 
 export interface ProfileImageModalProps {

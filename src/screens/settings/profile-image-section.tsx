@@ -1,9 +1,9 @@
 import { profileMachine } from '../../machines/settings/profile.machine.ts';
 import { useAppActor } from '../../shared/app-actor.ts';
 import { useSession } from '../../shared/session-context.tsx';
+import { Avatar } from '../../ui/avatar.tsx';
+import { predefinedAvatar } from '../../ui/avatars/avatars.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Avatar } from './avatar.tsx';
-import { predefinedAvatar } from './avatars/avatars.tsx';
 import { ProfileImageModal } from './profile-image-modal.tsx';
 import { Section } from './section.tsx';
 import styles from './settings.module.css';

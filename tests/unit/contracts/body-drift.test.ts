@@ -1,8 +1,9 @@
-import { type Describe, number, string, type } from 'superstruct';
+import { type Describe, literal, number, string, type } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import type { NodeStatusBody } from '../../../contracts/node-body.schema.ts';
-import type { TeamRenderBody } from '../../../contracts/user-body.ts';
-import { TeamRenderStruct, UserStruct } from '../../../src/api/auth.ts';
+import type { TwoFactorChallenge } from '../../../contracts/session.schema.ts';
+import type { TeamRenderBody } from '../../../contracts/user-body.schema.ts';
+import { ChallengeStruct, SessionTokenStruct, TeamRenderStruct, UserStruct } from '../../../src/api/auth.ts';
 import { ToggleResultStruct } from '../../../src/api/nodes.ts';
 
 // The web app's structs are typed `Describe<Body>` with the contract's body types: a struct that drifts
@@ -14,7 +15,12 @@ describe('HTTP body contracts', () => {
     const missing: Describe<TeamRenderBody> = type({ id: number(), name: string() });
     // @ts-expect-error: `status` is a number in the contract
     const retyped: Describe<NodeStatusBody> = type({ id: number(), status: string() });
-    expect([missing, retyped].every(Boolean)).toBe(true);
+    // @ts-expect-error: `expires_at` is missing
+    const challenge: Describe<TwoFactorChallenge> = type({
+      two_factor_required: literal(true),
+      challenge: string(),
+    });
+    expect([missing, retyped, challenge].every(Boolean)).toBe(true);
   });
 
   it('validates bodies of the contract shape at run time', () => {
@@ -22,5 +28,9 @@ describe('HTTP body contracts', () => {
     expect(ToggleResultStruct.is({ id: 1, status: '20' })).toBe(false);
     expect(TeamRenderStruct.is({ id: 1, name: '', role: 10 })).toBe(true);
     expect(UserStruct.is({ id: 1 })).toBe(false);
+    expect(ChallengeStruct.is({ two_factor_required: true, challenge: 'c', expires_at: 'x' })).toBe(true);
+    expect(
+      SessionTokenStruct.is({ access_token: 't', token_type: 'Basic', expires_at: 'x', user_id: 1 }),
+    ).toBe(false);
   });
 });

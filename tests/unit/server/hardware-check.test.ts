@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HardwareReport } from '../../../contracts/node-protocol.ts';
+import type { HardwareReport } from '../../../contracts/node-protocol.schema.ts';
 import { checkHardware, isAcceptableIp } from '../../../server/nodes/hardware-check.ts';
 import type { ConfigRow } from '../../../server/nodes/nodes.repository.ts';
 

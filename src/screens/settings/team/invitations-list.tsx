@@ -1,4 +1,4 @@
-import type { InvitationBody } from '../../../../contracts/team-body.ts';
+import type { InvitationBody } from '../../../../contracts/team-body.schema.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TimeAgo } from '../browser-time.tsx';

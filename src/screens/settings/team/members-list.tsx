@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { TeamMemberBody } from '../../../../contracts/team-body.ts';
+import type { TeamMemberBody } from '../../../../contracts/team-body.schema.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { roleChoices } from '../../../lib/team-messages.ts';
 import type { TeamConfirm } from '../../../machines/teams/team-members.machine.ts';
