@@ -49,7 +49,7 @@ export function ChannelRow({
 }: ChannelRowProps) {
   const target = channel.url ?? (channel.chatId === null ? null : `Chat ${channel.chatId}`);
   return (
-    <div className={list.row}>
+    <div className={`${list.row} ${styles.row}`}>
       <div className={list.what}>
         <p className={list.device}>
           {channel.name}

@@ -68,15 +68,6 @@ export function AlertChannelsSection() {
           webhook, Slack, Discord or Telegram.{canChange ? '' : ' Only Admins of the team can change them.'}
         </>
       }
-      aside={
-        canChange &&
-        listed &&
-        form === null && (
-          <Button variant="secondary" disabled={!idle} onClick={() => send({ type: 'channels.add' })}>
-            Add channel
-          </Button>
-        )
-      }
     >
       {snapshot.matches('loading') && <Loader label="Loading alert channels" />}
       {snapshot.matches('failed') && (
@@ -84,6 +75,13 @@ export function AlertChannelsSection() {
           <FormError>{error?.message ?? 'The alert channels could not be loaded.'}</FormError>
           <Button variant="secondary" onClick={() => send({ type: 'channels.retry' })}>
             Try again
+          </Button>
+        </div>
+      )}
+      {canChange && listed && form === null && (
+        <div>
+          <Button variant="secondary" disabled={!idle} onClick={() => send({ type: 'channels.add' })}>
+            Add channel
           </Button>
         </div>
       )}
