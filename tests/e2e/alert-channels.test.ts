@@ -68,9 +68,7 @@ function signed(secret: string, { headers, body }: Received): boolean {
   const expected = createHmac('sha256', key)
     .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`)
     .digest('base64');
-  return String(headers['webhook-signature'])
-    .split(' ')
-    .includes(`v1,${expected}`);
+  return String(headers['webhook-signature']).split(' ').includes(`v1,${expected}`);
 }
 
 describe('Alert channels in the browser', () => {
