@@ -548,6 +548,8 @@ export const alertChannels = pgTable(
     url: text('url'),
     chatId: text('chat_id'),
     secret: text('secret'),
+    /** Minutes a node stays offline before this channel is told (OFFLINE_ALERT_DELAYS_MIN). */
+    offlineDelayMinutes: integer('offline_delay_minutes').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('alert_channels_team_idx').on(t.teamId)],

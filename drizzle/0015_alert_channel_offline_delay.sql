@@ -1,0 +1,1 @@
+ALTER TABLE "alert_channels" ADD COLUMN "offline_delay_minutes" integer DEFAULT 0 NOT NULL;
