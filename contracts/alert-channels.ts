@@ -10,6 +10,8 @@
  * - GET    v1/teams/{teamId}/alert-channels/{id}/deliveries      → AlertDeliveryBody[] (the last 14 days)
  */
 
+import type { OfflineAlertDelayMin } from './notifications.ts';
+
 export const ALERT_CHANNEL_TYPES = ['webhook', 'slack', 'discord', 'telegram'] as const;
 export type AlertChannelType = (typeof ALERT_CHANNEL_TYPES)[number];
 
@@ -83,6 +85,11 @@ export interface AlertChannelBody {
   url: string | null;
   /** Telegram's chat id; null for the others. The bot token is never shown again. */
   chatId: string | null;
+  /**
+   * Minutes a node must stay offline before this channel is told (the choices of OFFLINE_ALERT_DELAYS_MIN); a node
+   * back within them sends nothing here.
+   */
+  offlineDelayMinutes: OfflineAlertDelayMin;
   createdAt: string;
   lastDelivery: AlertDeliveryBody | null;
 }
@@ -97,6 +104,8 @@ export interface NewAlertChannelBody {
   url?: string;
   botToken?: string;
   chatId?: string;
+  /** 0 (immediately) when left out. */
+  offlineDelayMinutes?: OfflineAlertDelayMin;
 }
 
 /** Type stays; a field left out keeps its value. */

@@ -10,6 +10,7 @@ import {
   type CreatedAlertChannelBody,
   type NewAlertChannelBody,
 } from '../../contracts/alert-channels.ts';
+import { OFFLINE_ALERT_DELAYS_MIN } from '../../contracts/notifications.ts';
 import { Moment } from '../../contracts/wire.schema.ts';
 import { bearerHeaders } from '../accounts/index.ts';
 import { agreeing, answers, OkBody } from '../lib/answer-schemas.ts';
@@ -21,6 +22,7 @@ const name = safeString({ minLength: 1, maxLength: ALERT_CHANNEL_LIMITS.nameLeng
 const url = safeString({ minLength: 1, maxLength: ALERT_CHANNEL_LIMITS.urlLength });
 const botToken = safeString({ minLength: 1, maxLength: 200 });
 const chatId = safeString({ minLength: 1, maxLength: 100 });
+const offlineDelayMinutes = Type.Enum([...OFFLINE_ALERT_DELAYS_MIN]);
 const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
 const newBody = agreeing<NewAlertChannelBody>()(
@@ -30,6 +32,7 @@ const newBody = agreeing<NewAlertChannelBody>()(
     url: Type.Optional(url),
     botToken: Type.Optional(botToken),
     chatId: Type.Optional(chatId),
+    offlineDelayMinutes: Type.Optional(offlineDelayMinutes),
   }),
 );
 const editBody = strictObject({
@@ -37,6 +40,7 @@ const editBody = strictObject({
   url: Type.Optional(url),
   botToken: Type.Optional(botToken),
   chatId: Type.Optional(chatId),
+  offlineDelayMinutes: Type.Optional(offlineDelayMinutes),
 });
 const noBody = Type.Union([strictObject({}), Type.Null()]);
 
@@ -58,6 +62,7 @@ const channel = agreeing<AlertChannelBody>()(
     name: Type.String(),
     url: nullable(Type.String()),
     chatId: nullable(Type.String()),
+    offlineDelayMinutes,
     createdAt: Moment,
     lastDelivery: Type.Union([delivery, Type.Null()]),
   }),

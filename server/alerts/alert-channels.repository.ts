@@ -105,7 +105,7 @@ export async function queueMessage(
 /** The channels of the teams of these nodes, with each node's team: who an alert about them goes to. */
 export async function channelsOfNodes(db: Db, nodeIds: readonly number[]) {
   const result = await db.execute(sql`
-    select c.id as channel_id, c.name as channel_name, c.team_id, t.name as team_name, n.id as node_id, n.name,
+    select c.id as channel_id, c.name as channel_name, c.offline_delay_minutes, c.team_id, t.name as team_name, n.id as node_id, n.name,
       n.domain, l.last_seen_at
     from nodes n join alert_channels c on c.team_id = n.team_id join teams t on t.id = n.team_id
       left join node_liveness l on l.node_id = n.id
@@ -114,6 +114,7 @@ export async function channelsOfNodes(db: Db, nodeIds: readonly number[]) {
   return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
     channelId: row.channel_id as number,
     channelName: row.channel_name as string,
+    offlineDelayMs: (row.offline_delay_minutes as number) * 60_000,
     teamId: row.team_id as number,
     teamName: row.team_name as string,
     node: {
@@ -144,8 +145,20 @@ export async function openOfflineBatch(db: Db, channelId: number, now: Date) {
   return row ? { id: row.id, payload: row.payload as AlertPayloadBody } : undefined;
 }
 
-export async function replacePayload(db: Db, id: number, payload: AlertPayloadBody): Promise<void> {
-  await db.update(alertOutbox).set({ payload }).where(eq(alertOutbox.id, id));
+/** A new payload for a waiting message; `notBefore` holds it back at least until then (a node's own offline delay). */
+export async function replacePayload(
+  db: Db,
+  id: number,
+  payload: AlertPayloadBody,
+  notBefore?: Date,
+): Promise<void> {
+  const held = notBefore && {
+    nextAttemptAt: sql`greatest(${alertOutbox.nextAttemptAt}, ${notBefore.toISOString()}::timestamptz)`,
+  };
+  await db
+    .update(alertOutbox)
+    .set({ payload, ...held })
+    .where(eq(alertOutbox.id, id));
 }
 
 export async function deleteMessage(db: Db, id: number): Promise<void> {

@@ -10,6 +10,7 @@ import {
   type CreatedAlertChannelBody,
   type NewAlertChannelBody,
 } from '../../contracts/alert-channels.ts';
+import { OFFLINE_ALERT_DELAYS_MIN } from '../../contracts/notifications.ts';
 import { request } from './client.ts';
 
 /** One try of one alert message, as the channel list and "Send test" answer it. */
@@ -29,6 +30,7 @@ const AlertChannelStruct: Describe<AlertChannelBody> = type({
   name: string(),
   url: nullable(string()),
   chatId: nullable(string()),
+  offlineDelayMinutes: enums([...OFFLINE_ALERT_DELAYS_MIN]),
   createdAt: string(),
   lastDelivery: nullable(AlertDeliveryStruct),
 });

@@ -191,6 +191,63 @@ describe('alert channels', () => {
     ]);
   });
 
+  it("waits each channel's own offline delay: a node back within it sends nothing to that channel", async () => {
+    const admin = await createSignedInUser(server, { teamName: 'Delays' });
+    const node = await activeNode(server, admin);
+    const now = await addChannel(admin, { type: 'webhook', name: 'Now', url: `${receiver.url}/now` });
+    const later = await addChannel(admin, {
+      type: 'webhook',
+      name: 'Later',
+      url: `${receiver.url}/later`,
+      offlineDelayMinutes: 5,
+    });
+    const listed = (await call(admin, 'GET')).json().channels as {
+      id: number;
+      offlineDelayMinutes: number;
+    }[];
+    expect(listed.map((row) => [row.id, row.offlineDelayMinutes])).toEqual([
+      [now.channel.id, 0],
+      [later.channel.id, 5],
+    ]);
+    const at = (path: string, before: number) =>
+      since(before)
+        .filter((request) => request.path === path)
+        .map((request) => (JSON.parse(request.body) as AlertPayloadBody).type);
+
+    const flap = receiver.received.length;
+    server.clock.advance(pastThreshold(server));
+    await server.app.deps.health.sweep(); // offline: "Now" is told at once, "Later" waits 5 minutes
+    server.clock.advance(4 * 60_000);
+    await server.app.deps.health.sweep();
+    await node.heartbeat(); // back within Later's delay
+    await server.app.deps.health.sweep();
+    for (const _ of [1, 2]) {
+      // Past Later's 5 minutes, the node beating within the offline threshold.
+      server.clock.advance(50_000);
+      await node.heartbeat();
+      await server.app.deps.health.sweep();
+    }
+    expect(at('/now', flap)).toEqual(['node.offline', 'node.online']);
+    expect(at('/later', flap)).toEqual([]);
+
+    const down = receiver.received.length;
+    server.clock.advance(pastThreshold(server));
+    await server.app.deps.health.sweep();
+    server.clock.advance(5 * 60_000 - 1000);
+    await server.app.deps.health.sweep();
+    expect(at('/later', down)).toEqual([]);
+    server.clock.advance(1000);
+    await server.app.deps.health.sweep(); // still down after 5 minutes: "Later" is told
+    expect(at('/now', down)).toEqual(['node.offline']);
+    expect(at('/later', down)).toEqual(['node.offline']);
+
+    const changed = await call(admin, 'PUT', `/${later.channel.id}`, { offlineDelayMinutes: 15 });
+    expect(changed.json()).toMatchObject({ name: 'Later', offlineDelayMinutes: 15 });
+    const refused = await call(admin, 'PUT', `/${later.channel.id}`, { offlineDelayMinutes: 7 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  });
+
   it('retries a failed delivery with growing delays, the first within 15 s, logging each try', async () => {
     const admin = await createSignedInUser(server);
     const { channel } = await addChannel(admin, {

@@ -5,6 +5,7 @@ import {
   type AlertChannelType,
   type NewAlertChannelBody,
 } from '../../../contracts/alert-channels.ts';
+import type { OfflineAlertDelayMin } from '../../../contracts/notifications.ts';
 
 /** The add/edit form of an alert channel: every field as typed; only the type's own fields are sent. */
 export interface ChannelDraft {
@@ -13,6 +14,7 @@ export interface ChannelDraft {
   url: string;
   botToken: string;
   chatId: string;
+  offlineDelayMinutes: OfflineAlertDelayMin;
 }
 
 export const EMPTY_CHANNEL_DRAFT: ChannelDraft = {
@@ -21,6 +23,7 @@ export const EMPTY_CHANNEL_DRAFT: ChannelDraft = {
   url: '',
   botToken: '',
   chatId: '',
+  offlineDelayMinutes: 0,
 };
 
 /** What the save actor needs: `id` null adds a channel, otherwise it changes that one. */
@@ -41,6 +44,7 @@ export function draftOf(channel: AlertChannelBody): ChannelDraft {
     url: channel.url ?? '',
     botToken: '',
     chatId: channel.chatId ?? '',
+    offlineDelayMinutes: channel.offlineDelayMinutes,
   };
 }
 
@@ -58,11 +62,12 @@ export function draftProblem(draft: ChannelDraft, editing: boolean): string | nu
 /** The bodies of both calls; an edit leaves out a bot token not typed again, so the saved one stays. */
 export function saveOf(teamId: number, id: number | null, draft: ChannelDraft): ChannelSave {
   const name = draft.name.trim();
-  const fields: AlertChannelEditBody = usesUrl(draft.type)
+  const target: AlertChannelEditBody = usesUrl(draft.type)
     ? { url: draft.url.trim() }
     : {
         chatId: draft.chatId.trim(),
         ...(draft.botToken.trim() === '' ? {} : { botToken: draft.botToken.trim() }),
       };
+  const fields = { ...target, offlineDelayMinutes: draft.offlineDelayMinutes };
   return { teamId, id, create: { type: draft.type, name, ...fields }, edit: { name, ...fields } };
 }

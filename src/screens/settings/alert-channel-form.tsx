@@ -4,10 +4,12 @@ import {
   ALERT_CHANNEL_TYPES,
   type AlertChannelType,
 } from '../../../contracts/alert-channels.ts';
+import { OFFLINE_ALERT_DELAYS_MIN, type OfflineAlertDelayMin } from '../../../contracts/notifications.ts';
 import type { ChannelDraft } from '../../machines/settings/alert-channel-draft.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, PasswordField, TextField } from '../../ui/text-field.tsx';
 import styles from './alert-channels-section.module.css';
+import { DELAY_WORDS } from './notifications-section.tsx';
 
 /** How each channel type reads in the Type select and in the list. */
 export const CHANNEL_TYPE_WORDS: Record<AlertChannelType, string> = {
@@ -37,6 +39,8 @@ export interface ChannelFormProps {
 /** The add/edit form of an alert channel: the type's own fields only; its first field takes the focus. */
 export function ChannelForm({ draft, editing, saving, error, onChange, onSave, onCancel }: ChannelFormProps) {
   const typeId = useId();
+  const delayId = useId();
+  const delayHint = useId();
   const titleId = useId();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => form.current?.querySelector<HTMLElement>('select:enabled, input')?.focus(), []);
@@ -120,6 +124,30 @@ export function ChannelForm({ draft, editing, saving, error, onChange, onSave, o
           onChange={(event) => onChange({ url: event.target.value })}
         />
       )}
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={delayId}>
+          Offline alert
+        </label>
+        <select
+          id={delayId}
+          className={styles.select}
+          value={draft.offlineDelayMinutes}
+          disabled={saving}
+          aria-describedby={delayHint}
+          onChange={(event) =>
+            onChange({ offlineDelayMinutes: Number(event.target.value) as OfflineAlertDelayMin })
+          }
+        >
+          {OFFLINE_ALERT_DELAYS_MIN.map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {DELAY_WORDS[minutes]}
+            </option>
+          ))}
+        </select>
+        <p id={delayHint} className={styles.hint}>
+          A NODR back within the delay sends nothing to this channel.
+        </p>
+      </div>
       {error && <FormError>{error}</FormError>}
       <div className={styles.actions}>
         <Button type="submit" loading={saving}>

@@ -3,6 +3,7 @@ import { Button } from '../../ui/button.tsx';
 import { CHANNEL_TYPE_WORDS } from './alert-channel-form.tsx';
 import styles from './alert-channels-section.module.css';
 import { TimeAgo } from './browser-time.tsx';
+import { DELAY_WORDS } from './notifications-section.tsx';
 import list from './sessions.module.css';
 
 /** "200 in 120 ms" for an answer; the error itself when none came (timeout, refused target). */
@@ -57,6 +58,7 @@ export function ChannelRow({
         </p>
         <p className={list.details}>
           {target && <span className={styles.target}>{target}</span>}
+          <span>Offline alert: {DELAY_WORDS[channel.offlineDelayMinutes].toLowerCase()}</span>
           <LastDelivery delivery={channel.lastDelivery} />
         </p>
       </div>

@@ -17,6 +17,7 @@ const ops: AlertChannelBody = {
   name: 'Ops',
   url: 'https://hooks.example.com/ops',
   chatId: null,
+  offlineDelayMinutes: 0,
   createdAt: minutesAgo(60),
   lastDelivery: {
     at: minutesAgo(5),
@@ -34,6 +35,7 @@ const chat: AlertChannelBody = {
   name: 'On call',
   url: null,
   chatId: '-1001234567890',
+  offlineDelayMinutes: 15,
   createdAt: minutesAgo(60),
   lastDelivery: {
     at: minutesAgo(2),
@@ -62,6 +64,8 @@ describe('Settings, alert channels', () => {
     expect(webhook).toHaveTextContent('Last delivery: 200 in 120 ms, 5 minutes ago');
     expect(telegram).toHaveTextContent('Telegram');
     expect(telegram).toHaveTextContent('Chat -1001234567890');
+    expect(webhook).toHaveTextContent('Offline alert: immediately');
+    expect(telegram).toHaveTextContent('Offline alert: after 15 minutes');
     expect(telegram).toHaveTextContent('Last delivery failed: 500 in 80 ms, 2 minutes ago');
   });
 
@@ -88,6 +92,8 @@ describe('Settings, alert channels', () => {
 
     await user.type(within(section()).getByLabelText('Name'), 'Receiver');
     await user.type(within(section()).getByLabelText('URL'), 'https://hooks.example.com/r');
+    expect(within(section()).getByLabelText('Offline alert')).toHaveValue('0');
+    await user.selectOptions(within(section()).getByLabelText('Offline alert'), 'After 5 minutes');
     await user.click(within(section()).getByRole('button', { name: 'Save' }));
 
     expect(await within(section()).findByLabelText('Signing secret')).toHaveValue(SECRET);
@@ -96,7 +102,12 @@ describe('Settings, alert channels', () => {
       expect.objectContaining({
         method: 'POST',
         path: '/auth/v1/teams/11/alert-channels',
-        json: { type: 'webhook', name: 'Receiver', url: 'https://hooks.example.com/r' },
+        json: {
+          type: 'webhook',
+          name: 'Receiver',
+          url: 'https://hooks.example.com/r',
+          offlineDelayMinutes: 5,
+        },
       }),
     ]);
     expect(rows()[0]).toHaveTextContent('No delivery yet');
@@ -122,7 +133,13 @@ describe('Settings, alert channels', () => {
     await user.click(within(section()).getByRole('button', { name: 'Save' }));
     expect(await within(section()).findByText(ALERT_CHANNEL_ERRORS.badTelegram.message)).toBeInTheDocument();
     expect(within(section()).getByLabelText('Name')).toHaveValue('Chat');
-    expect(api.calls[0]?.json).toEqual({ type: 'telegram', name: 'Chat', botToken: 'nope', chatId: '42' });
+    expect(api.calls[0]?.json).toEqual({
+      type: 'telegram',
+      name: 'Chat',
+      botToken: 'nope',
+      chatId: '42',
+      offlineDelayMinutes: 0,
+    });
   }, 15_000);
 
   it('sends a test and shows its result in the row; edits; removes only after the confirmation', async () => {
@@ -151,6 +168,7 @@ describe('Settings, alert channels', () => {
     const name = within(section()).getByLabelText('Name');
     await user.clear(name);
     await user.type(name, 'Ops team');
+    await user.selectOptions(within(section()).getByLabelText('Offline alert'), 'After 1 hour');
     await user.click(within(section()).getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(rows()[0]).toHaveTextContent('Ops team'));
 
@@ -165,7 +183,11 @@ describe('Settings, alert channels', () => {
       'PUT /auth/v1/teams/11/alert-channels/1',
       'DELETE /auth/v1/teams/11/alert-channels/1',
     ]);
-    expect(api.calls[1]?.json).toEqual({ name: 'Ops team', url: 'https://hooks.example.com/ops' });
+    expect(api.calls[1]?.json).toEqual({
+      name: 'Ops team',
+      url: 'https://hooks.example.com/ops',
+      offlineDelayMinutes: 60,
+    });
   }, 20_000);
 
   it('rotates a webhook’s secret and shows the new one once', async () => {
