@@ -1,0 +1,2 @@
+ALTER TABLE "alert_channels" ADD COLUMN "switched_off_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "alert_channels" ADD COLUMN "switched_on_at" timestamp with time zone;
