@@ -8,6 +8,7 @@
  * - POST   v1/teams/{teamId}/alert-channels/{id}/test            → AlertDeliveryBody (the test's first try)
  * - POST   v1/teams/{teamId}/alert-channels/{id}/secret          → { secret } (webhooks: a new signing secret)
  * - GET    v1/teams/{teamId}/alert-channels/{id}/deliveries      → AlertDeliveryBody[] (the last 14 days)
+ * - POST   v1/teams/{teamId}/alert-channels/{id}/switch-on       → AlertChannelBody (after a switch-off)
  */
 
 import type { OfflineAlertDelayMin } from './notifications.ts';
@@ -27,6 +28,8 @@ export const ALERT_CHANNEL_LIMITS = {
   /** The part of a receiver's answer kept in the delivery log. */
   responseBytes: 1024,
   logDays: 14,
+  /** A channel whose tries have all failed for this long is switched off, and its team's admins are mailed. */
+  switchOffAfterHours: 24,
 } as const;
 
 /**
@@ -90,6 +93,11 @@ export interface AlertChannelBody {
    * back within them sends nothing here.
    */
   offlineDelayMinutes: OfflineAlertDelayMin;
+  /**
+   * When the channel was switched off after failing for ALERT_CHANNEL_LIMITS.switchOffAfterHours (ISO 8601); it gets
+   * no alerts until an admin switches it on again. Null while on.
+   */
+  switchedOffAt: string | null;
   createdAt: string;
   lastDelivery: AlertDeliveryBody | null;
 }

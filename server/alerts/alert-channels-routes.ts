@@ -63,6 +63,7 @@ const channel = agreeing<AlertChannelBody>()(
     url: nullable(Type.String()),
     chatId: nullable(Type.String()),
     offlineDelayMinutes,
+    switchedOffAt: Type.Union([Moment, Type.Null()]),
     createdAt: Moment,
     lastDelivery: Type.Union([delivery, Type.Null()]),
   }),
@@ -177,6 +178,21 @@ export const alertChannelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) => channels.rotateSecret(request.params.teamId, request.params.id),
+  );
+
+  app.post(
+    `${one}/switch-on`,
+    {
+      preValidation: writer,
+      schema: {
+        summary: 'Switch on an alert channel switched off after failing for 24 hours (admins)',
+        headers: bearerHeaders,
+        params: channelParams,
+        body: noBody,
+        response: answers({ 200: channel }),
+      },
+    },
+    (request) => channels.switchOn(request.params.teamId, request.params.id),
   );
 
   app.get(

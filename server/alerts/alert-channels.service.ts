@@ -44,6 +44,7 @@ function channelBody(row: repo.ChannelRow, last: repo.DeliveryRow | undefined): 
     url: row.url,
     chatId: row.chatId,
     offlineDelayMinutes: row.offlineDelayMinutes as OfflineAlertDelayMin,
+    switchedOffAt: row.switchedOffAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     lastDelivery: last ? deliveryBody(last) : null,
   };
@@ -131,6 +132,17 @@ export function createAlertChannelsService(deps: ChannelDeliveryDeps) {
       const team = { id: teamId, name: await repo.teamName(deps.db, teamId) };
       const payload = payloadOf('alert.test', deps.clock.now(), team, { id, name: channel.name }, []);
       return deliveryBody(await delivery.sendTest(channel, payload));
+    },
+
+    /** Alerts go to the channel again; its failures before now no longer count towards a switch-off. */
+    async switchOn(teamId: number, id: number): Promise<AlertChannelBody> {
+      await owned(teamId, id);
+      const row = await repo.updateChannel(deps.db, id, {
+        switchedOffAt: null,
+        switchedOnAt: deps.clock.now(),
+      });
+      const last = await repo.lastDeliveries(deps.db, [id]);
+      return channelBody(row, last.get(id));
     },
 
     async deliveries(teamId: number, id: number): Promise<AlertDeliveryBody[]> {

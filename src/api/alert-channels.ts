@@ -31,6 +31,7 @@ const AlertChannelStruct: Describe<AlertChannelBody> = type({
   url: nullable(string()),
   chatId: nullable(string()),
   offlineDelayMinutes: enums([...OFFLINE_ALERT_DELAYS_MIN]),
+  switchedOffAt: nullable(string()),
   createdAt: string(),
   lastDelivery: nullable(AlertDeliveryStruct),
 });

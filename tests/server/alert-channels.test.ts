@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALERT_CHANNEL_ERRORS,
+  ALERT_CHANNEL_LIMITS,
   ALERT_RETRY_DELAYS_S,
   type AlertDeliveryBody,
   type AlertPayloadBody,
@@ -275,6 +276,55 @@ describe('alert channels', () => {
     expect(gaps[0]).toBeLessThanOrEqual(15_000);
     expect(gaps).toEqual([...gaps].sort((a, b) => a - b));
     expect(gaps.reduce((sum, gap) => sum + gap, 0)).toBeGreaterThanOrEqual(3600_000);
+  });
+
+  it('switches a channel off after 24 hours of failing, mails the admins, sends it nothing more, and switches it on again', async () => {
+    const admin = await createSignedInUser(server, { teamName: 'Broken' });
+    const node = await activeNode(server, admin);
+    const { channel } = await addChannel(admin, {
+      type: 'webhook',
+      name: 'Dead',
+      url: `${receiver.url}/dead`,
+    });
+    receiver.reply(503, 'down');
+    const test = () => call(admin, 'POST', `/${channel.id}/test`);
+    await test();
+    server.clock.advance(ALERT_CHANNEL_LIMITS.switchOffAfterHours * 3600_000 - 60_000);
+    await test(); // failing for a minute less than 24 hours: still on
+    expect((await call(admin, 'GET')).json().channels[0]).toMatchObject({ switchedOffAt: null });
+    server.clock.advance(60_000);
+    // The first admin's test session has ended by now; a second admin of the team carries on.
+    const other = await createSignedInUser(server, { teamId: admin.teamId });
+    const mailsBefore = server.mails.length;
+    await call(other, 'POST', `/${channel.id}/test`);
+    await server.app.deps.mailer.drain();
+    receiver.reply(200, 'ok');
+    const answer = await call(other, 'GET');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [listed] = answer.json().channels;
+    expect(listed.switchedOffAt).toBe(server.clock.now().toISOString());
+    const mails = server.mails.slice(mailsBefore);
+    expect(mails.map((mail) => [mail.to, mail.subject]).sort()).toEqual(
+      [admin.email, other.email].map((to) => [to, 'Alert channel “Dead” switched off']).sort(),
+    );
+    expect(mails[0]?.text).toContain('failing for 24 hours');
+
+    const before = receiver.received.length;
+    server.clock.advance(pastThreshold(server));
+    await server.app.deps.health.sweep(); // the node goes down: a switched-off channel is not told
+    expect(since(before).filter((request) => request.path === '/dead')).toEqual([]);
+
+    const on = await call(other, 'POST', `/${channel.id}/switch-on`);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ id: channel.id, switchedOffAt: null });
+    await node.heartbeat();
+    await server.app.deps.health.sweep();
+    server.clock.advance(pastThreshold(server));
+    await server.app.deps.health.sweep(); // down again: the channel, on again, is told
+    const told = since(before).filter((request) => request.path === '/dead');
+    expect(told.map((request) => (JSON.parse(request.body) as AlertPayloadBody).type)).toContain(
+      'node.offline',
+    );
   });
 
   it('does not follow redirects', async () => {

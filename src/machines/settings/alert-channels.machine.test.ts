@@ -18,6 +18,7 @@ const channel = (id: number, type: AlertChannelBody['type'] = 'webhook'): AlertC
   url: type === 'telegram' ? null : `https://hooks.example.com/${id}`,
   chatId: type === 'telegram' ? '-100123' : null,
   offlineDelayMinutes: 0,
+  switchedOffAt: null,
   createdAt: '2026-11-22T10:00:00.000Z',
   lastDelivery: null,
 });

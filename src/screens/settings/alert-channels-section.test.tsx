@@ -18,6 +18,7 @@ const ops: AlertChannelBody = {
   url: 'https://hooks.example.com/ops',
   chatId: null,
   offlineDelayMinutes: 0,
+  switchedOffAt: null,
   createdAt: minutesAgo(60),
   lastDelivery: {
     at: minutesAgo(5),
@@ -36,6 +37,7 @@ const chat: AlertChannelBody = {
   url: null,
   chatId: '-1001234567890',
   offlineDelayMinutes: 15,
+  switchedOffAt: null,
   createdAt: minutesAgo(60),
   lastDelivery: {
     at: minutesAgo(2),
