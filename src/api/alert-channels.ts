@@ -90,6 +90,15 @@ export function testAlertChannel(
   return request('auth', 'POST', `${onePath(teamId, id)}/test`, { struct: AlertDeliveryStruct, signal });
 }
 
+/** Switches on again a channel switched off after failing for a day; answers it. */
+export function switchOnAlertChannel(
+  teamId: number,
+  id: number,
+  signal?: AbortSignal,
+): Promise<AlertChannelBody> {
+  return request('auth', 'POST', `${onePath(teamId, id)}/switch-on`, { struct: AlertChannelStruct, signal });
+}
+
 /** A webhook's new signing secret; the old one stops at once. */
 export async function rotateAlertChannelSecret(
   teamId: number,

@@ -8,6 +8,7 @@ import {
   listAlertChannels,
   removeAlertChannel,
   rotateAlertChannelSecret,
+  switchOnAlertChannel,
   testAlertChannel,
   updateAlertChannel,
 } from '../../api/alert-channels.ts';
@@ -43,4 +44,8 @@ export const testChannelActor = fromRequest<AlertDeliveryBody, OneChannel>(({ in
 
 export const rotateSecretActor = fromRequest<string, OneChannel>(({ input, signal }) =>
   rotateAlertChannelSecret(input.teamId, input.id, signal),
+);
+
+export const switchOnActor = fromRequest<AlertChannelBody, OneChannel>(({ input, signal }) =>
+  switchOnAlertChannel(input.teamId, input.id, signal),
 );

@@ -65,6 +65,7 @@ describe('Alert channels machine, model', () => {
       { type: 'channels.dismiss' },
       { type: 'channels.rotate', id: 1 },
       { type: 'channels.hideSecret' },
+      { type: 'channels.switchOn', id: 1 },
       actorDone('listChannels', [channel(1)]),
       actorError('listChannels'),
       // The saved channel is the listed one, so the list stays one of two sizes and the graph stays small.
@@ -79,6 +80,8 @@ describe('Alert channels machine, model', () => {
       actorError('removeChannel'),
       actorDone('rotateSecret', SECRET),
       actorError('rotateSecret'),
+      actorDone('switchOn', channel(1)),
+      actorError('switchOn'),
     ],
   });
   it.each(model.paths)('$description', (path) => model.run(path));
@@ -98,6 +101,7 @@ describe('Alert channels machine, behaviour', () => {
           return { ok: true };
         }),
         rotateSecret: fromPromise(async () => SECRET),
+        switchOn: fromPromise(async () => channel(1)),
       },
     });
     return { actor: createActor(machine, { input: { teamId: 7 } }).start(), removed };

@@ -17,6 +17,7 @@ import {
   removeChannelActor,
   rotateSecretActor,
   saveChannelActor,
+  switchOnActor,
   testChannelActor,
 } from './alert-channels.actors.ts';
 
@@ -52,10 +53,11 @@ export type AlertChannelsEvent =
   | { type: 'channels.confirm' }
   | { type: 'channels.dismiss' }
   | { type: 'channels.rotate'; id: number }
+  | { type: 'channels.switchOn'; id: number }
   | { type: 'channels.hideSecret' };
 
 const busyOf = ({ event }: { event: AlertChannelsEvent }) => {
-  assertEvent(event, ['channels.test', 'channels.ask', 'channels.rotate']);
+  assertEvent(event, ['channels.test', 'channels.ask', 'channels.rotate', 'channels.switchOn']);
   return event.id;
 };
 
@@ -66,7 +68,8 @@ const oneOf = ({ context }: { context: AlertChannelsContext }) => ({
 
 /**
  * Settings > Alerts > Alert channels: lists the team's channels with their last delivery; admins add and edit one in
- * a form, send it a test, remove it after a confirmation, and rotate a webhook's secret (shown once). A failed call
+ * a form, send it a test, remove it after a confirmation, rotate a webhook's secret (shown once), and switch on one
+ * switched off after failing for a day. A failed call
  * keeps the list and says why.
  */
 export const alertChannelsMachine = setup({
@@ -81,6 +84,7 @@ export const alertChannelsMachine = setup({
     testChannel: testChannelActor,
     removeChannel: removeChannelActor,
     rotateSecret: rotateSecretActor,
+    switchOn: switchOnActor,
   },
   actions: {
     keepChannels: assign((_, channels: AlertChannelBody[]) => ({ channels, error: null })),
@@ -129,6 +133,10 @@ export const alertChannelsMachine = setup({
       secret: { name: context.channels.find((row) => row.id === context.busyId)?.name ?? '', secret },
       busyId: null,
     })),
+    keepSwitchedOn: assign(({ context }, channel: AlertChannelBody) => ({
+      channels: context.channels.map((row) => (row.id === channel.id ? channel : row)),
+      busyId: null,
+    })),
     hideSecret: assign({ secret: null }),
   },
   guards: {
@@ -174,6 +182,7 @@ export const alertChannelsMachine = setup({
         'channels.test': { target: 'testing', actions: 'keepBusyId' },
         'channels.ask': { target: 'confirming', actions: 'keepBusyId' },
         'channels.rotate': { target: 'rotating', actions: 'keepBusyId' },
+        'channels.switchOn': { target: 'switchingOn', actions: 'keepBusyId' },
         'channels.hideSecret': { actions: 'hideSecret' },
         // The event stream is back after an outage; the last deliveries may be stale.
         'channels.retry': 'loading',
@@ -216,6 +225,19 @@ export const alertChannelsMachine = setup({
         src: 'removeChannel',
         input: oneOf,
         onDone: { target: 'ready', actions: 'dropRemoved' },
+        onError: {
+          target: 'ready',
+          actions: { type: 'keepError', params: ({ event }) => toRequestFailure(event.error) },
+        },
+      },
+    },
+    // A channel switched off after failing for a day gets alerts again.
+    switchingOn: {
+      invoke: {
+        id: 'switchOn',
+        src: 'switchOn',
+        input: oneOf,
+        onDone: { target: 'ready', actions: { type: 'keepSwitchedOn', params: ({ event }) => event.output } },
         onError: {
           target: 'ready',
           actions: { type: 'keepError', params: ({ event }) => toRequestFailure(event.error) },

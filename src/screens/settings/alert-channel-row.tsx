@@ -1,4 +1,8 @@
-import type { AlertChannelBody, AlertDeliveryBody } from '../../../contracts/alert-channels.ts';
+import {
+  ALERT_CHANNEL_LIMITS,
+  type AlertChannelBody,
+  type AlertDeliveryBody,
+} from '../../../contracts/alert-channels.ts';
 import { Button } from '../../ui/button.tsx';
 import { CHANNEL_TYPE_WORDS } from './alert-channel-form.tsx';
 import styles from './alert-channels-section.module.css';
@@ -35,6 +39,7 @@ export interface ChannelRowProps {
   onEdit: () => void;
   onRemove: () => void;
   onRotate: () => void;
+  onSwitchOn: () => void;
 }
 
 /** One alert channel: its name, type, target and last delivery, and an admin's actions. */
@@ -47,6 +52,7 @@ export function ChannelRow({
   onEdit,
   onRemove,
   onRotate,
+  onSwitchOn,
 }: ChannelRowProps) {
   const target = channel.url ?? (channel.chatId === null ? null : `Chat ${channel.chatId}`);
   return (
@@ -60,10 +66,20 @@ export function ChannelRow({
           {target && <span className={styles.target}>{target}</span>}
           <span>Offline alert: {DELAY_WORDS[channel.offlineDelayMinutes].toLowerCase()}</span>
           <LastDelivery delivery={channel.lastDelivery} />
+          {channel.switchedOffAt && (
+            <span className={styles.failed}>
+              Switched off after failing for {ALERT_CHANNEL_LIMITS.switchOffAfterHours} hours
+            </span>
+          )}
         </p>
       </div>
       {canChange && (
         <div className={styles.rowActions}>
+          {channel.switchedOffAt && (
+            <Button disabled={busy} aria-label={`Switch on ${channel.name}`} onClick={onSwitchOn}>
+              Switch on
+            </Button>
+          )}
           <Button
             variant="secondary"
             loading={testing}

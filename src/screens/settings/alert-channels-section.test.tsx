@@ -203,6 +203,24 @@ describe('Settings, alert channels', () => {
     expect(await within(section()).findByLabelText('Signing secret')).toHaveValue(SECRET);
   });
 
+  it('says a channel was switched off after failing for 24 hours, and switches it on again', async () => {
+    const off = { ...ops, switchedOffAt: minutesAgo(10) };
+    const api = settingsApi({
+      [LIST]: () => ({ status: 200, body: { channels: [off] } }),
+      'POST /auth/v1/teams/11/alert-channels/1/switch-on': () => ({ status: 200, body: ops }),
+    });
+    renderSettings(settingsUser, 'alerts');
+    const user = userEvent.setup();
+    await within(section()).findByText('Ops');
+    expect(rows()[0]).toHaveTextContent('Switched off after failing for 24 hours');
+    await user.click(within(section()).getByRole('button', { name: 'Switch on Ops' }));
+    await vi.waitFor(() => expect(rows()[0]).not.toHaveTextContent('Switched off'));
+    expect(within(section()).queryByRole('button', { name: 'Switch on Ops' })).not.toBeInTheDocument();
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /auth/v1/teams/11/alert-channels/1/switch-on',
+    ]);
+  });
+
   it('shows a Viewer the channels without any button', async () => {
     settingsApi({ [LIST]: () => ({ status: 200, body: { channels: [ops, chat] } }) });
     renderSettings(viewer, 'alerts');

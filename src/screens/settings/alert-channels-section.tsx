@@ -112,6 +112,7 @@ export function AlertChannelsSection() {
                 onEdit={() => send({ type: 'channels.edit', id: channel.id })}
                 onRemove={() => send({ type: 'channels.ask', id: channel.id })}
                 onRotate={() => send({ type: 'channels.rotate', id: channel.id })}
+                onSwitchOn={() => send({ type: 'channels.switchOn', id: channel.id })}
               />
               {busyId === channel.id && (snapshot.matches('confirming') || removing) && (
                 <ConfirmInline
