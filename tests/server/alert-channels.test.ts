@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALERT_CHANNEL_ERRORS,
@@ -10,6 +12,7 @@ import {
 } from '../../contracts/alert-channels.ts';
 import { VIEWER_ROLE } from '../../contracts/team-body.ts';
 import { webhookSignature } from '../../server/alerts/webhook-signing.ts';
+import { OPENAPI_PATH } from '../../server/openapi-routes.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import {
   createSignedInUser,
@@ -325,6 +328,50 @@ describe('alert channels', () => {
     expect(told.map((request) => (JSON.parse(request.body) as AlertPayloadBody).type)).toContain(
       'node.offline',
     );
+  });
+
+  it("documents each channel's body in OpenAPI's webhooks section, with an example, and sends what it documents", async () => {
+    type Hook = {
+      post: { requestBody: { content: { 'application/json': { schema: object; example: unknown } } } };
+    };
+    const document = (await server.app.inject({ method: 'GET', url: OPENAPI_PATH })).json() as {
+      webhooks: Record<string, Hook>;
+    };
+    expect(Object.keys(document.webhooks)).toEqual([
+      'alert-webhook',
+      'alert-slack',
+      'alert-discord',
+      'alert-telegram',
+    ]);
+    const ajv = new Ajv2020({ strict: false });
+    addFormats.default(ajv);
+    const checks = Object.fromEntries(
+      Object.entries(document.webhooks).map(([name, hook]) => {
+        const { schema, example } = hook.post.requestBody.content['application/json'];
+        const check = ajv.compile(schema);
+        expect(check(example), `${name}: ${ajv.errorsText(check.errors)}`).toBe(true);
+        return [name, check];
+      }),
+    );
+
+    const admin = await createSignedInUser(server);
+    receiver.reply(200, 'ok');
+    const before = receiver.received.length;
+    for (const type of ['webhook', 'slack', 'discord', 'telegram']) {
+      const telegram = { botToken: '123456:ABCdefGhIJklmnOPqrstUVwxyz', chatId: '-100123' };
+      const { channel } = await addChannel(admin, {
+        type,
+        name: type,
+        ...(type === 'telegram' ? telegram : { url: `${receiver.url}/${type}` }),
+      });
+      await call(admin, 'POST', `/${channel.id}/test`);
+    }
+    const sent = since(before).map((request) => JSON.parse(request.body) as unknown);
+    expect(sent).toHaveLength(4);
+    ['alert-webhook', 'alert-slack', 'alert-discord', 'alert-telegram'].forEach((name, index) => {
+      const check = checks[name]!;
+      expect(check(sent[index]), `${name}: ${ajv.errorsText(check.errors)}`).toBe(true);
+    });
   });
 
   it('does not follow redirects', async () => {
