@@ -8,6 +8,7 @@
  * - POST   v1/teams/{teamId}/alert-channels/{id}/test            → AlertDeliveryBody (the test's first try)
  * - POST   v1/teams/{teamId}/alert-channels/{id}/secret          → { secret } (webhooks: a new signing secret)
  * - GET    v1/teams/{teamId}/alert-channels/{id}/deliveries      → AlertDeliveryBody[] (the last 14 days)
+ * - POST   v1/teams/{teamId}/alert-channels/{id}/switch-on       → AlertChannelBody (after a switch-off)
  * Those bodies are TypeBox schemas in contracts/alert-channels.schema.ts; their types are named here too, so code that
  * reads only types keeps one import.
  */
@@ -15,7 +16,10 @@
 export type {
   AlertChannelBody,
   AlertChannelEditBody,
+  AlertChannelListBody,
   AlertDeliveryBody,
+  AlertNodeBody,
+  AlertPayloadBody,
   CreatedAlertChannelBody,
   NewAlertChannelBody,
 } from './alert-channels.schema.ts';
@@ -41,6 +45,8 @@ export const ALERT_CHANNEL_LIMITS = {
   /** The part of a receiver's answer kept in the delivery log. */
   responseBytes: 1024,
   logDays: 14,
+  /** A channel whose tries have all failed for this long is switched off, and its team's admins are mailed. */
+  switchOffAfterHours: 24,
 } as const;
 
 /**
@@ -48,34 +54,6 @@ export const ALERT_CHANNEL_LIMITS = {
  * message is given up (and its log says so).
  */
 export const ALERT_RETRY_DELAYS_S = [10, 30, 120, 600, 1800, 3600] as const;
-
-/** One node in an alert message. */
-export interface AlertNodeBody {
-  id: number;
-  name: string;
-  domain: string;
-  /** ISO 8601; null when the node never reported. */
-  lastSeenAt: string | null;
-  /** When the node was marked offline (ISO 8601); null for an alert about a node online or misconfigured. */
-  offlineSince: string | null;
-}
-
-/**
- * The JSON a webhook receives (Standard Webhooks: `type`, `timestamp`, `data`). Several nodes going down within
- * ALERT_BATCH_WINDOW_MS make one message with every node in `data.nodes`; `alert.test` has no nodes.
- */
-export interface AlertPayloadBody {
-  type: AlertEvent;
-  /** When the event happened (ISO 8601). */
-  timestamp: string;
-  data: {
-    team: { id: number; name: string };
-    channel: { id: number; name: string };
-    nodes: AlertNodeBody[];
-    /** The same words the chat channels show. */
-    text: string;
-  };
-}
 
 export const ALERT_CHANNEL_ERRORS = {
   notFound: { error: 'not_found', message: 'This alert channel does not exist in this team.' },

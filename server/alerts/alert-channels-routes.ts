@@ -125,6 +125,21 @@ export const alertChannelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) => channels.rotateSecret(request.params.teamId, request.params.id),
   );
 
+  app.post(
+    `${one}/switch-on`,
+    {
+      preValidation: writer,
+      schema: {
+        summary: 'Switch on an alert channel switched off after failing for 24 hours (admins)',
+        headers: bearerHeaders,
+        params: channelParams,
+        body: noBody,
+        response: answers({ 200: AlertChannelSchema }),
+      },
+    },
+    (request) => channels.switchOn(request.params.teamId, request.params.id),
+  );
+
   app.get(
     `${one}/deliveries`,
     {

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
 import type { AlertEvent, AlertPayloadBody } from '../../contracts/alert-channels.ts';
 import type { Db } from '../db/database.ts';
-import { alertChannels, alertDeliveries, alertOutbox, teams } from '../db/schema.ts';
+import { alertChannels, alertDeliveries, alertOutbox, teamMembers, teams, users } from '../db/schema.ts';
 
 /** The SQL of alert channels, their outbox and their delivery log (docs/alerts.md). */
 export type ChannelRow = typeof alertChannels.$inferSelect;
@@ -105,15 +106,16 @@ export async function queueMessage(
 /** The channels of the teams of these nodes, with each node's team: who an alert about them goes to. */
 export async function channelsOfNodes(db: Db, nodeIds: readonly number[]) {
   const result = await db.execute(sql`
-    select c.id as channel_id, c.name as channel_name, c.team_id, t.name as team_name, n.id as node_id, n.name,
+    select c.id as channel_id, c.name as channel_name, c.offline_delay_minutes, c.team_id, t.name as team_name, n.id as node_id, n.name,
       n.domain, l.last_seen_at
     from nodes n join alert_channels c on c.team_id = n.team_id join teams t on t.id = n.team_id
       left join node_liveness l on l.node_id = n.id
-    where n.id = any(${`{${nodeIds.join(',')}}`}::integer[])
+    where n.id = any(${`{${nodeIds.join(',')}}`}::integer[]) and c.switched_off_at is null
     order by c.id, n.id`);
   return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
     channelId: row.channel_id as number,
     channelName: row.channel_name as string,
+    offlineDelayMs: (row.offline_delay_minutes as number) * 60_000,
     teamId: row.team_id as number,
     teamName: row.team_name as string,
     node: {
@@ -144,8 +146,20 @@ export async function openOfflineBatch(db: Db, channelId: number, now: Date) {
   return row ? { id: row.id, payload: row.payload as AlertPayloadBody } : undefined;
 }
 
-export async function replacePayload(db: Db, id: number, payload: AlertPayloadBody): Promise<void> {
-  await db.update(alertOutbox).set({ payload }).where(eq(alertOutbox.id, id));
+/** A new payload for a waiting message; `notBefore` holds it back at least until then (a node's own offline delay). */
+export async function replacePayload(
+  db: Db,
+  id: number,
+  payload: AlertPayloadBody,
+  notBefore?: Date,
+): Promise<void> {
+  const held = notBefore && {
+    nextAttemptAt: sql`greatest(${alertOutbox.nextAttemptAt}, ${notBefore.toISOString()}::timestamptz)`,
+  };
+  await db
+    .update(alertOutbox)
+    .set({ payload, ...held })
+    .where(eq(alertOutbox.id, id));
 }
 
 export async function deleteMessage(db: Db, id: number): Promise<void> {
@@ -197,4 +211,48 @@ export async function settleMessage(
   outcome: { sentAt?: Date; gaveUpAt?: Date; nextAttemptAt?: Date },
 ): Promise<void> {
   await db.update(alertOutbox).set(outcome).where(eq(alertOutbox.id, id));
+}
+
+/**
+ * When the channel's current run of failed tries began (after its last success, and after an admin last switched it
+ * on); null when its last try succeeded.
+ */
+export async function failingSince(db: Db, channelId: number): Promise<Date | null> {
+  const result = await db.execute(sql`
+    select min(at) as since from alert_deliveries
+    where channel_id = ${channelId} and not ok and at > greatest(
+      (select max(at) from alert_deliveries where channel_id = ${channelId} and ok),
+      (select switched_on_at from alert_channels where id = ${channelId}),
+      '-infinity'::timestamptz)`);
+  const since = (result as unknown as { rows: { since: string | Date | null }[] }).rows[0]?.since ?? null;
+  return since === null ? null : new Date(since);
+}
+
+/**
+ * Switches the channel off and gives up its waiting messages; false when it was off already (another process did
+ * it), so its admins are mailed once.
+ */
+export async function switchOff(db: Db, channelId: number, at: Date): Promise<boolean> {
+  const switched = await db
+    .update(alertChannels)
+    .set({ switchedOffAt: at })
+    .where(and(eq(alertChannels.id, channelId), isNull(alertChannels.switchedOffAt)))
+    .returning({ id: alertChannels.id });
+  if (switched.length === 0) return false;
+  await db
+    .update(alertOutbox)
+    .set({ gaveUpAt: at })
+    .where(
+      and(eq(alertOutbox.channelId, channelId), isNull(alertOutbox.sentAt), isNull(alertOutbox.gaveUpAt)),
+    );
+  return true;
+}
+
+export async function teamAdminEmails(db: Db, teamId: number): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, ADMIN_ROLE)));
+  return rows.map((row) => row.email);
 }

@@ -9,6 +9,7 @@ import {
   type CreatedAlertChannelBody,
   type NewAlertChannelBody,
 } from '../../contracts/alert-channels.ts';
+import type { OfflineAlertDelayMin } from '../../contracts/notifications.ts';
 import { HttpError } from '../lib/errors.ts';
 import * as repo from './alert-channels.repository.ts';
 import { type ChannelDeliveryDeps, createChannelDelivery } from './channel-delivery.ts';
@@ -42,6 +43,8 @@ function channelBody(row: repo.ChannelRow, last: repo.DeliveryRow | undefined): 
     name: row.name,
     url: row.url,
     chatId: row.chatId,
+    offlineDelayMinutes: row.offlineDelayMinutes as OfflineAlertDelayMin,
+    switchedOffAt: row.switchedOffAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     lastDelivery: last ? deliveryBody(last) : null,
   };
@@ -92,6 +95,7 @@ export function createAlertChannelsService(deps: ChannelDeliveryDeps) {
         teamId,
         type: body.type,
         name: body.name,
+        offlineDelayMinutes: body.offlineDelayMinutes ?? 0,
         ...fields,
         ...(secret ? { secret } : {}),
       });
@@ -101,7 +105,11 @@ export function createAlertChannelsService(deps: ChannelDeliveryDeps) {
     async update(teamId: number, id: number, body: AlertChannelEditBody): Promise<AlertChannelBody> {
       const current = await owned(teamId, id);
       const fields = await targetFields(current.type as AlertChannelType, body, current);
-      const row = await repo.updateChannel(deps.db, id, { ...fields, name: body.name ?? current.name });
+      const row = await repo.updateChannel(deps.db, id, {
+        ...fields,
+        name: body.name ?? current.name,
+        offlineDelayMinutes: body.offlineDelayMinutes ?? current.offlineDelayMinutes,
+      });
       const last = await repo.lastDeliveries(deps.db, [id]);
       return channelBody(row, last.get(id));
     },
@@ -124,6 +132,17 @@ export function createAlertChannelsService(deps: ChannelDeliveryDeps) {
       const team = { id: teamId, name: await repo.teamName(deps.db, teamId) };
       const payload = payloadOf('alert.test', deps.clock.now(), team, { id, name: channel.name }, []);
       return deliveryBody(await delivery.sendTest(channel, payload));
+    },
+
+    /** Alerts go to the channel again; its failures before now no longer count towards a switch-off. */
+    async switchOn(teamId: number, id: number): Promise<AlertChannelBody> {
+      await owned(teamId, id);
+      const row = await repo.updateChannel(deps.db, id, {
+        switchedOffAt: null,
+        switchedOnAt: deps.clock.now(),
+      });
+      const last = await repo.lastDeliveries(deps.db, [id]);
+      return channelBody(row, last.get(id));
     },
 
     async deliveries(teamId: number, id: number): Promise<AlertDeliveryBody[]> {

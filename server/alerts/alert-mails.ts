@@ -1,3 +1,4 @@
+import { ALERT_CHANNEL_LIMITS } from '../../contracts/alert-channels.ts';
 import { oneClickUnsubscribePath } from '../../contracts/notifications.ts';
 import type { Config } from '../config.ts';
 import { LINK_PAGES } from '../lib/link-secrets.ts';
@@ -75,4 +76,22 @@ export function alertMail(
     text,
     headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
+}
+
+/** The mail to each admin of a team whose alert channel was switched off after failing for a day. */
+export function channelSwitchedOffMail(
+  config: Config,
+  to: string,
+  channel: { name: string; teamName: string; lastError: string | null },
+): MailMessage {
+  const hours = ALERT_CHANNEL_LIMITS.switchOffAfterHours;
+  const text = [
+    'Hello,',
+    '',
+    `The alert channel “${channel.name}” of ${channel.teamName} has been failing for ${hours} hours, so it has been switched off: it gets no alerts now.`,
+    ...(channel.lastError ? [`Its last error: ${channel.lastError}`] : []),
+    '',
+    `Fix its address, then switch it on again in Settings > Alerts: ${config.publicUrl}/settings/alerts`,
+  ].join('\n');
+  return { to, subject: `Alert channel “${channel.name}” switched off`, text };
 }

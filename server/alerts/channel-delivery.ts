@@ -6,16 +6,22 @@ import {
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { Mailer } from '../lib/mail.ts';
 import {
   type ChannelRow,
   claimDueMessages,
   type DeliveryRow,
+  failingSince,
   findChannelById,
   logDelivery,
   pruneDeliveries,
   queueMessage,
   settleMessage,
+  switchOff,
+  teamAdminEmails,
+  teamName,
 } from './alert-channels.repository.ts';
+import { channelSwitchedOffMail } from './alert-mails.ts';
 import { postOnce } from './channel-http.ts';
 import { channelRequest } from './channel-requests.ts';
 
@@ -23,6 +29,7 @@ export interface ChannelDeliveryDeps {
   db: Db;
   clock: Clock;
   config: Config;
+  mailer: Mailer;
 }
 
 /** Messages claimed per pass, sent side by side: a slow receiver holds a pass for at most the timeout. */
@@ -30,13 +37,30 @@ const CLAIM_LIMIT = 20;
 /** A claimed message no process settled within this is tried again (its process died mid-delivery). */
 const LEASE_MS = 60_000;
 const DAY_MS = 86_400_000;
+const SWITCH_OFF_MS = ALERT_CHANNEL_LIMITS.switchOffAfterHours * 3_600_000;
 
 /**
  * Sends the alert outbox (docs/alerts.md, "Delivery"): each due message once, through its channel, with a log row
  * per try; a failure is retried after ALERT_RETRY_DELAYS_S, and given up after the last.
  */
 export function createChannelDelivery(deps: ChannelDeliveryDeps) {
-  const { db, clock, config } = deps;
+  const { db, clock, config, mailer } = deps;
+
+  /** A channel whose tries have all failed for SWITCH_OFF_MS is switched off, and its team's admins are told. */
+  async function switchOffIfFailingTooLong(channel: ChannelRow, failed: DeliveryRow): Promise<void> {
+    const since = await failingSince(db, channel.id);
+    if (since === null || failed.at.getTime() - since.getTime() < SWITCH_OFF_MS) return;
+    await db.transaction(async (tx) => {
+      if (!(await switchOff(tx, channel.id, failed.at))) return;
+      const team = await teamName(tx, channel.teamId);
+      const lastError = failed.status === null ? failed.detail : `HTTP ${failed.status}`;
+      for (const to of await teamAdminEmails(tx, channel.teamId))
+        await mailer.send(
+          channelSwitchedOffMail(config, to, { name: channel.name, teamName: team, lastError }),
+          tx,
+        );
+    });
+  }
 
   async function attempt(
     channel: ChannelRow,
@@ -58,7 +82,7 @@ export function createChannelDelivery(deps: ChannelDeliveryDeps) {
     if (outcome.ok) await settleMessage(db, message.id, { sentAt: started });
     else if (retryAt) await settleMessage(db, message.id, { nextAttemptAt: retryAt });
     else await settleMessage(db, message.id, { gaveUpAt: started });
-    return logDelivery(db, {
+    const logged = await logDelivery(db, {
       channelId: channel.id,
       messageId: message.id,
       event: message.event,
@@ -69,6 +93,8 @@ export function createChannelDelivery(deps: ChannelDeliveryDeps) {
       detail: outcome.detail,
       nextAttemptAt: retryAt,
     });
+    if (!outcome.ok) await switchOffIfFailingTooLong(channel, logged);
+    return logged;
   }
 
   return {

@@ -50,7 +50,8 @@ export function payloadOf(
 /**
  * Queues a message per channel of each node's team, in the transaction that records the nodes' change. Nodes that
  * go offline within ALERT_BATCH_WINDOW_MS of each other join one message per channel, as the e-mail does: an
- * offline message waits the window while another node of the team is still online to join it.
+ * offline message waits the window while another node of the team is still online to join it, and at least the
+ * channel's own offline delay.
  */
 export async function queueChannelAlerts(
   tx: Db,
@@ -79,6 +80,8 @@ export async function queueChannelAlerts(
       });
       continue;
     }
+    // The channel's own delay: a node back before it is removed from the untried message (endChannelOfflineEpisode).
+    const delayedUntil = new Date(alert.at.getTime() + first.offlineDelayMs);
     const open = await openOfflineBatch(tx, channelId, alert.at);
     if (open) {
       const joined = [...open.payload.data.nodes, ...nodes];
@@ -86,16 +89,18 @@ export async function queueChannelAlerts(
         tx,
         open.id,
         payloadOf(event, new Date(open.payload.timestamp), team, channel, joined),
+        delayedUntil,
       );
       continue;
     }
     const batchUntil = new Date(alert.at.getTime() + ALERT_BATCH_WINDOW_MS);
     const waits = await teamHasOtherOnlineNode(tx, first.teamId, alert.nodeIds);
+    const due = waits ? batchUntil : alert.at;
     await queueMessage(tx, {
       channelId,
       event,
       payload: payloadOf(event, alert.at, team, channel, nodes),
-      nextAttemptAt: waits ? batchUntil : alert.at,
+      nextAttemptAt: due > delayedUntil ? due : delayedUntil,
       batchUntil,
     });
   }

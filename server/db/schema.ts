@@ -556,6 +556,12 @@ export const alertChannels = pgTable(
     url: text('url'),
     chatId: text('chat_id'),
     secret: text('secret'),
+    /** Minutes a node stays offline before this channel is told (OFFLINE_ALERT_DELAYS_MIN). */
+    offlineDelayMinutes: integer('offline_delay_minutes').notNull().default(0),
+    /** Set when every try failed for ALERT_CHANNEL_LIMITS.switchOffAfterHours; no alerts go there until cleared. */
+    switchedOffAt: moment('switched_off_at'),
+    /** When an admin last switched it on again: failures before it no longer count towards a switch-off. */
+    switchedOnAt: moment('switched_on_at'),
     createdAt: createdAt(),
   },
   (t) => [index('alert_channels_team_idx').on(t.teamId)],

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { NODE_HEADERS } from '../../contracts/node-signing.ts';
+import { alertWebhooks } from '../alerts/index.ts';
 import { SSE_COOKIE } from '../lib/authenticate.ts';
 import { requireStreamSession } from './session.ts';
 
@@ -71,7 +72,10 @@ export const openApi = fp(async (app) => {
         { name: 'statistics', description: 'Statistics windows (docs/api-stats.md)' },
         { name: 'node protocol', description: 'Called by the node agent, signed (docs/node-protocol.md)' },
         { name: 'service', description: 'Web app configuration, installer and probes' },
+        { name: 'alert channels', description: "What a team's alert channels receive (docs/alerts.md)" },
       ],
+      // What the server sends, not what it answers: OpenAPI 3.1's section for outgoing calls.
+      webhooks: alertWebhooks,
       components: {
         securitySchemes: {
           session: {

@@ -39,13 +39,14 @@ export const settingsTeam = {
 };
 
 /**
- * The loads of the Sessions, Recent activity, Notifications, Invitations, Team, API tokens and Passkeys sections, which every Settings
+ * The loads of the Sessions, Recent activity, Notifications, Alert channels, Invitations, Team, API tokens and Passkeys sections, which every Settings
  * render makes.
  */
 const listLoads = new Set([
   'GET /auth/v1/sessions',
   'GET /auth/v1/activity',
   'GET /auth/v1/notifications',
+  'GET /auth/v1/teams/11/alert-channels',
   'GET /auth/v1/invitations',
   'GET /auth/v1/teams/11/members',
   'GET /auth/v1/tokens',
@@ -61,6 +62,7 @@ export function settingsApi(handlers: Parameters<typeof fakeApi>[0]) {
     'GET /auth/v1/sessions': () => ({ status: 200, body: [] }),
     'GET /auth/v1/activity': () => ({ status: 200, body: [] }),
     'GET /auth/v1/notifications': () => ({ status: 200, body: DEFAULT_NOTIFICATION_SETTINGS }),
+    'GET /auth/v1/teams/11/alert-channels': () => ({ status: 200, body: { channels: [] } }),
     'GET /auth/v1/invitations': () => ({ status: 200, body: [] }),
     'GET /auth/v1/teams/11/members': () => ({ status: 200, body: settingsTeam }),
     'GET /auth/v1/tokens': () => ({ status: 200, body: [] }),

@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALERT_CHANNEL_ERRORS,
+  ALERT_CHANNEL_LIMITS,
   ALERT_RETRY_DELAYS_S,
   type AlertDeliveryBody,
   type AlertPayloadBody,
@@ -9,6 +12,7 @@ import {
 } from '../../contracts/alert-channels.ts';
 import { VIEWER_ROLE } from '../../contracts/team-body.ts';
 import { webhookSignature } from '../../server/alerts/webhook-signing.ts';
+import { OPENAPI_PATH } from '../../server/openapi-routes.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import {
   createSignedInUser,
@@ -191,6 +195,63 @@ describe('alert channels', () => {
     ]);
   });
 
+  it("waits each channel's own offline delay: a node back within it sends nothing to that channel", async () => {
+    const admin = await createSignedInUser(server, { teamName: 'Delays' });
+    const node = await activeNode(server, admin);
+    const now = await addChannel(admin, { type: 'webhook', name: 'Now', url: `${receiver.url}/now` });
+    const later = await addChannel(admin, {
+      type: 'webhook',
+      name: 'Later',
+      url: `${receiver.url}/later`,
+      offlineDelayMinutes: 5,
+    });
+    const listed = (await call(admin, 'GET')).json().channels as {
+      id: number;
+      offlineDelayMinutes: number;
+    }[];
+    expect(listed.map((row) => [row.id, row.offlineDelayMinutes])).toEqual([
+      [now.channel.id, 0],
+      [later.channel.id, 5],
+    ]);
+    const at = (path: string, before: number) =>
+      since(before)
+        .filter((request) => request.path === path)
+        .map((request) => (JSON.parse(request.body) as AlertPayloadBody).type);
+
+    const flap = receiver.received.length;
+    server.clock.advance(pastThreshold(server));
+    await server.app.deps.health.sweep(); // offline: "Now" is told at once, "Later" waits 5 minutes
+    server.clock.advance(4 * 60_000);
+    await server.app.deps.health.sweep();
+    await node.heartbeat(); // back within Later's delay
+    await server.app.deps.health.sweep();
+    for (const _ of [1, 2]) {
+      // Past Later's 5 minutes, the node beating within the offline threshold.
+      server.clock.advance(50_000);
+      await node.heartbeat();
+      await server.app.deps.health.sweep();
+    }
+    expect(at('/now', flap)).toEqual(['node.offline', 'node.online']);
+    expect(at('/later', flap)).toEqual([]);
+
+    const down = receiver.received.length;
+    server.clock.advance(pastThreshold(server));
+    await server.app.deps.health.sweep();
+    server.clock.advance(5 * 60_000 - 1000);
+    await server.app.deps.health.sweep();
+    expect(at('/later', down)).toEqual([]);
+    server.clock.advance(1000);
+    await server.app.deps.health.sweep(); // still down after 5 minutes: "Later" is told
+    expect(at('/now', down)).toEqual(['node.offline']);
+    expect(at('/later', down)).toEqual(['node.offline']);
+
+    const changed = await call(admin, 'PUT', `/${later.channel.id}`, { offlineDelayMinutes: 15 });
+    expect(changed.json()).toMatchObject({ name: 'Later', offlineDelayMinutes: 15 });
+    const refused = await call(admin, 'PUT', `/${later.channel.id}`, { offlineDelayMinutes: 7 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  });
+
   it('retries a failed delivery with growing delays, the first within 15 s, logging each try', async () => {
     const admin = await createSignedInUser(server);
     const { channel } = await addChannel(admin, {
@@ -218,6 +279,99 @@ describe('alert channels', () => {
     expect(gaps[0]).toBeLessThanOrEqual(15_000);
     expect(gaps).toEqual([...gaps].sort((a, b) => a - b));
     expect(gaps.reduce((sum, gap) => sum + gap, 0)).toBeGreaterThanOrEqual(3600_000);
+  });
+
+  it('switches a channel off after 24 hours of failing, mails the admins, sends it nothing more, and switches it on again', async () => {
+    const admin = await createSignedInUser(server, { teamName: 'Broken' });
+    const node = await activeNode(server, admin);
+    const { channel } = await addChannel(admin, {
+      type: 'webhook',
+      name: 'Dead',
+      url: `${receiver.url}/dead`,
+    });
+    receiver.reply(503, 'down');
+    const test = () => call(admin, 'POST', `/${channel.id}/test`);
+    await test();
+    server.clock.advance(ALERT_CHANNEL_LIMITS.switchOffAfterHours * 3600_000 - 60_000);
+    await test(); // failing for a minute less than 24 hours: still on
+    expect((await call(admin, 'GET')).json().channels[0]).toMatchObject({ switchedOffAt: null });
+    server.clock.advance(60_000);
+    // The first admin's test session has ended by now; a second admin of the team carries on.
+    const other = await createSignedInUser(server, { teamId: admin.teamId });
+    const mailsBefore = server.mails.length;
+    await call(other, 'POST', `/${channel.id}/test`);
+    await server.app.deps.mailer.drain();
+    receiver.reply(200, 'ok');
+    const answer = await call(other, 'GET');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [listed] = answer.json().channels;
+    expect(listed.switchedOffAt).toBe(server.clock.now().toISOString());
+    const mails = server.mails.slice(mailsBefore);
+    expect(mails.map((mail) => [mail.to, mail.subject]).sort()).toEqual(
+      [admin.email, other.email].map((to) => [to, 'Alert channel “Dead” switched off']).sort(),
+    );
+    expect(mails[0]?.text).toContain('failing for 24 hours');
+
+    const before = receiver.received.length;
+    server.clock.advance(pastThreshold(server));
+    await server.app.deps.health.sweep(); // the node goes down: a switched-off channel is not told
+    expect(since(before).filter((request) => request.path === '/dead')).toEqual([]);
+
+    const on = await call(other, 'POST', `/${channel.id}/switch-on`);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ id: channel.id, switchedOffAt: null });
+    await node.heartbeat();
+    await server.app.deps.health.sweep();
+    server.clock.advance(pastThreshold(server));
+    await server.app.deps.health.sweep(); // down again: the channel, on again, is told
+    const told = since(before).filter((request) => request.path === '/dead');
+    expect(told.map((request) => (JSON.parse(request.body) as AlertPayloadBody).type)).toContain(
+      'node.offline',
+    );
+  });
+
+  it("documents each channel's body in OpenAPI's webhooks section, with an example, and sends what it documents", async () => {
+    type Hook = {
+      post: { requestBody: { content: { 'application/json': { schema: object; example: unknown } } } };
+    };
+    const document = (await server.app.inject({ method: 'GET', url: OPENAPI_PATH })).json() as {
+      webhooks: Record<string, Hook>;
+    };
+    expect(Object.keys(document.webhooks)).toEqual([
+      'alert-webhook',
+      'alert-slack',
+      'alert-discord',
+      'alert-telegram',
+    ]);
+    const ajv = new Ajv2020({ strict: false });
+    addFormats.default(ajv);
+    const checks = Object.fromEntries(
+      Object.entries(document.webhooks).map(([name, hook]) => {
+        const { schema, example } = hook.post.requestBody.content['application/json'];
+        const check = ajv.compile(schema);
+        expect(check(example), `${name}: ${ajv.errorsText(check.errors)}`).toBe(true);
+        return [name, check];
+      }),
+    );
+
+    const admin = await createSignedInUser(server);
+    receiver.reply(200, 'ok');
+    const before = receiver.received.length;
+    for (const type of ['webhook', 'slack', 'discord', 'telegram']) {
+      const telegram = { botToken: '123456:ABCdefGhIJklmnOPqrstUVwxyz', chatId: '-100123' };
+      const { channel } = await addChannel(admin, {
+        type,
+        name: type,
+        ...(type === 'telegram' ? telegram : { url: `${receiver.url}/${type}` }),
+      });
+      await call(admin, 'POST', `/${channel.id}/test`);
+    }
+    const sent = since(before).map((request) => JSON.parse(request.body) as unknown);
+    expect(sent).toHaveLength(4);
+    ['alert-webhook', 'alert-slack', 'alert-discord', 'alert-telegram'].forEach((name, index) => {
+      const check = checks[name]!;
+      expect(check(sent[index]), `${name}: ${ajv.errorsText(check.errors)}`).toBe(true);
+    });
   });
 
   it('does not follow redirects', async () => {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { useSession } from '../../shared/session-context.tsx';
 import { ActivitySection } from './activity-section.tsx';
+import { AlertChannelsSection } from './alert-channels-section.tsx';
 import { ApiTokensSection } from './api-tokens-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
@@ -36,6 +37,12 @@ function CurrentTeamSection() {
   return <TeamSection key={teamId} />;
 }
 
+/** A switch of workspace lists the new team's alert channels. */
+function CurrentTeamAlertChannels() {
+  const { teamId } = useSession();
+  return <AlertChannelsSection key={teamId} />;
+}
+
 /**
  * The pages of Settings, in menu order; the first is what /settings opens. A new section is one more entry in a
  * page's `sections`.
@@ -48,7 +55,7 @@ export const settingsPages: readonly SettingsPage[] = [
     sections: [PasswordSection, TwoFactorSection, PasskeysSection, SessionsSection],
   },
   { slug: 'team', label: 'Team', sections: [CurrentTeamSection, InvitationsSection] },
-  { slug: 'alerts', label: 'Alerts', sections: [NotificationsSection] },
+  { slug: 'alerts', label: 'Alerts', sections: [NotificationsSection, CurrentTeamAlertChannels] },
   { slug: 'api-tokens', label: 'API tokens', sections: [ApiTokensSection] },
   { slug: 'activity', label: 'Activity', sections: [ActivitySection] },
   { slug: 'account', label: 'Account', sections: [CurrentEmailSection, DeleteAccountSection] },
