@@ -105,7 +105,7 @@ describe('telemetry ingest: POST /api/node/v1/telemetry', () => {
     const options = { nowSeconds: NOW_SECONDS, minuteRetentionDays: 35 };
     const results = await Promise.all(
       [all.slice(0, 200), all.slice(100, 300).reverse(), all, all.slice(50, 150).reverse()].map((batch) =>
-        createIngestService(server.app.deps).ingestTelemetry(node.node.id, batch, options),
+        createIngestService(server.app.deps).ingestTelemetry(node.node, batch, options),
       ),
     );
     expect(results.reduce((total, result) => total + result.accepted, 0)).toBe(300);
