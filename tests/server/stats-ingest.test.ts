@@ -10,7 +10,14 @@ import {
   startTestServer,
   type TestServer,
 } from '../helpers/server.ts';
-import { aggregate, createActiveNode, minutes, NOW_SECONDS, type TestNode } from '../helpers/telemetry.ts';
+import {
+  aggregate,
+  buildRollups,
+  createActiveNode,
+  minutes,
+  NOW_SECONDS,
+  type TestNode,
+} from '../helpers/telemetry.ts';
 
 describe('telemetry ingest: POST /api/node/v1/telemetry', () => {
   let server: TestServer;
@@ -23,7 +30,9 @@ describe('telemetry ingest: POST /api/node/v1/telemetry', () => {
   });
   afterAll(() => server.close());
 
+  /** The node's rows once the rollup job has built the buckets of its minutes. */
   async function rollups(node: TestNode) {
+    await buildRollups(server);
     return {
       minutes: await server.db
         .select()
