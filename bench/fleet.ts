@@ -8,7 +8,7 @@ import { testConfig } from '../server/config.ts';
 import type { Db } from '../server/db/database.ts';
 import { manualClock } from '../server/lib/clock.ts';
 import { prepareAhead, preparePartitions } from '../server/statistics/partitions.ts';
-import { deleteExpiredStats } from '../server/statistics/retention.ts';
+import { buildClosedRollups, deleteExpiredStats } from '../server/statistics/retention.ts';
 import { freshDatabase } from '../tests/helpers/database.ts';
 import { type BenchNode, createBenchNode } from './bench-node.ts';
 import { DAY, seedTeam } from './stats-seed.ts';
@@ -87,6 +87,37 @@ async function tableBytes(db: Db, table: string): Promise<number> {
         or c.oid in (select inhrelid from pg_inherits where inhparent = ${table}::regclass)`,
   );
   return Number(row!.bytes);
+}
+
+/**
+ * WAL bytes written between two positions, by the table (partitions and their indexes under the parent's name) or,
+ * for a record that touches none, by its kind (commits...), per point; PostgreSQL only (pg_walinspect).
+ */
+async function walSplit(db: Db, kind: string, from: number, to: number, points: number) {
+  if (kind !== 'postgres') return null;
+  await db.execute(sql`create extension if not exists pg_walinspect`);
+  const lsn = (bytes: number) =>
+    `${Math.floor(bytes / 2 ** 32).toString(16)}/${(bytes % 2 ** 32).toString(16)}`;
+  const rows = rowsOf<{ owner: string; bytes: string }>(
+    await db.execute(sql`
+      with records as (
+        select record_length, resource_manager, record_type,
+          (regexp_match(block_ref, 'rel [0-9]+/[0-9]+/([0-9]+)'))[1]::oid as node
+        from pg_get_wal_records_info(${lsn(from)}::pg_lsn, ${lsn(to)}::pg_lsn)),
+      named as (
+        select r.record_length, coalesce(
+          (select coalesce(t.relname, c.relname) from pg_class c
+             left join pg_index i on i.indexrelid = c.oid
+             left join pg_class t on t.oid = i.indrelid
+             where c.relfilenode = r.node limit 1),
+          r.resource_manager || ' ' || split_part(r.record_type, ' ', 1)) as owner
+        from records r)
+      select regexp_replace(owner, '_(p[0-9]+|default)$', '') as owner, sum(record_length)::text as bytes
+      from named group by 1 order by sum(record_length) desc`),
+  );
+  return Object.fromEntries(
+    rows.map((row) => [row.owner, Math.round((Number(row.bytes) / points) * 10) / 10]),
+  );
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -181,13 +212,17 @@ async function main(): Promise<void> {
           }
         }),
       );
+      // The rollup job's run of this minute (every minute, on one replica): its cost is part of each point's.
+      await buildClosedRollups(app.deps);
       const cpu = process.cpuUsage(cpuStart);
       serverCpuMs += (cpu.user + cpu.system) / 1000;
     }
     const wallMs = performance.now() - wallStart;
     const databaseMs = (await databaseCpuMs(db, database.kind)) - dbCpuBefore;
-    const walBytes = (await walPosition(db)) - walBefore;
+    const walAfter = await walPosition(db);
+    const walBytes = walAfter - walBefore;
     const countersAfter = await tableCounters(db);
+    const walBytesPerPointBy = await walSplit(db, database.kind, walBefore, walAfter, points);
     let written = 0;
     for (const [table, after] of countersAfter)
       written += after.written - (countersBefore.get(table)?.written ?? 0);
@@ -237,6 +272,7 @@ async function main(): Promise<void> {
         points,
         wallMs: Math.round(wallMs),
         walBytesPerPoint: round(walBytes / points, 1),
+        walBytesPerPointBy,
         rowsPerPoint: round(written / points),
         cpuMsPerPoint: {
           server: round(serverCpuMs / points),

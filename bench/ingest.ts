@@ -87,7 +87,7 @@ async function main(): Promise<void> {
       direct.map(async (node) => {
         for (const points of batches) {
           const result = await createIngestService({ db: database.db, hub: new EventHub() }).ingestTelemetry(
-            node.id,
+            { id: node.id, teamId: team.teamId },
             points,
             {
               nowSeconds: now,
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
 
     started = performance.now();
     const repeat = await createIngestService({ db: database.db, hub: new EventHub() }).ingestTelemetry(
-      direct[0]!.id,
+      { id: direct[0]!.id, teamId: team.teamId },
       batches[0]!,
       {
         nowSeconds: now,

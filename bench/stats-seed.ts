@@ -37,6 +37,15 @@ export async function seedNodes(
 }
 
 /**
+ * The seeds write the rollups of every bucket they fill, as the rollup job would have built them once closed: the
+ * mark says so, or reads would add those buckets' minutes again (docs/statistics-storage.md).
+ */
+async function markRollupsBuilt(db: Db, end: number): Promise<void> {
+  const until = Math.ceil(end / 3600) * 3600;
+  await db.execute(sql`update stat_rollup_mark set until = greatest(until, ${until})`);
+}
+
+/**
  * Minutes of every given node over [end - days, end), generated in SQL with a daily curve, then the 20-minute and
  * hourly rollups computed from them. One node per statement keeps each transaction small.
  */
@@ -70,6 +79,7 @@ export async function seedMinutes(
     }
     onProgress?.(index + 1);
   }
+  await markRollupsBuilt(db, end);
 }
 
 /**
@@ -115,4 +125,5 @@ export async function seedMinutesByTime(
       select count(*) from inserted`);
     options.onProgress?.(day + 1);
   }
+  await markRollupsBuilt(db, end);
 }

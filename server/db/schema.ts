@@ -378,16 +378,26 @@ const rollupColumns = {
   samples: integer('samples').notNull(),
 };
 
-/** 20-minute buckets, kept up to date on ingest (Week view, 1200 s). */
+/** 20-minute buckets, built once each closes (Week view, 1200 s; statRollupMark). */
 export const stat20m = pgTable('stat_20m', rollupColumns, (t) => [primaryKey({ columns: [t.nodeId, t.ts] })]);
 
 /**
- * Hourly buckets, kept up to date on ingest (Month view, 3600 s). Also indexed by stat_hour_read_idx, (node_id, ts)
+ * Hourly buckets, built once each closes (Month view, 3600 s; statRollupMark). Also indexed by stat_hour_read_idx, (node_id, ts)
  * INCLUDE the sums, for index-only month reads: hand SQL in drizzle/0007_stats_scale.sql (drizzle has no INCLUDE).
  */
 export const statHour = pgTable('stat_hour', rollupColumns, (t) => [
   primaryKey({ columns: [t.nodeId, t.ts] }),
 ]);
+
+/**
+ * How far each rollup is built (docs/statistics-storage.md): `stat_20m` or `stat_hour` holds every bucket that
+ * starts before `until` (Unix seconds, a multiple of the bucket), built by the rollup job once the bucket closed;
+ * reads take the buckets from `until` on from the minutes.
+ */
+export const statRollupMark = pgTable('stat_rollup_mark', {
+  rollup: text('rollup').primaryKey(),
+  until: bigint('until', { mode: 'number' }).notNull(),
+});
 
 /** The statistics screen's saved tabs and selection, a JSON blob per user and team (spec 3). */
 export const statisticSettings = pgTable(

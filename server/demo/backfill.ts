@@ -7,8 +7,8 @@ const BATCH_MINUTES = 1440;
 
 /**
  * Writes a node's simulated minutes for [fromTs, toTs) (Unix seconds, minute aligned) with the statistics
- * repository's insert, which fills stat_minute and folds the same rows into stat_20m and stat_hour in one statement,
- * so the rollups always equal the minutes. Minutes already stored are skipped. Returns how many were new.
+ * repository's insert, which fills stat_minute (and adds the minutes of rollup buckets already built to them), so
+ * the reads always equal the minutes. Minutes already stored are skipped. Returns how many were new.
  */
 export async function backfillMinutes(
   db: Db,

@@ -9,6 +9,7 @@ import { verifyNodeRequest } from './verify.ts';
 /** POST v1/telemetry of the node protocol (docs/node-protocol.md). */
 export const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ingest = createIngestService(app.deps);
+  app.addHook('onClose', async () => ingest.flushNotices());
   const options = {
     schema: {
       summary: 'Minute traffic points of an active node',
@@ -22,7 +23,7 @@ export const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const node = await verifyNodeRequest(deps, request);
     if (node.status !== NODE_STATUS.active)
       throw conflict('node_not_active', 'Only an active node reports telemetry.');
-    const result = await ingest.ingestTelemetry(node.id, request.body.points, {
+    const result = await ingest.ingestTelemetry(node, request.body.points, {
       nowSeconds: Math.floor(deps.clock.now().getTime() / 1000),
       minuteRetentionDays: deps.config.retention.minuteDays,
     });

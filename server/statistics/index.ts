@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceRoutes } from '../lib/service-routes.ts';
-import { startPartitionJob, startRetentionJob } from './retention.ts';
+import { startPartitionJob, startRetentionJob, startRollupJob } from './retention.ts';
 import { statisticSettingsRoutes } from './statistic-settings-routes.ts';
 import { statsCacheOf } from './stats-cache.ts';
 import { statsRoutes } from './stats-routes.ts';
@@ -20,10 +20,12 @@ const statsPlugin: FastifyPluginAsync = async (app) => {
   await app.register(statsRoutes);
   const retention = startRetentionJob(app.deps, app.log);
   const partitions = startPartitionJob(app.deps, app.log);
+  const rollups = startRollupJob(app.deps, app.log);
   app.addHook('onClose', async () => {
     stopHearing();
     await retention.stop();
     await partitions.stop();
+    await rollups.stop();
   });
 };
 

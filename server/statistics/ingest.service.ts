@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { EventHub } from '../lib/events.ts';
 import { insertMinutes, type MinutePoint } from './stats.repository.ts';
+import { createStatsNotices } from './stats-notices.ts';
 
 /** A point may be stamped at most this far ahead of the server's clock (a node clock slightly ahead). */
 export const MAX_FUTURE_SECONDS = 5 * 60;
@@ -15,18 +16,21 @@ export interface IngestResult {
 }
 
 /**
- * The telemetry a node reports, stored as minute points. New minutes are announced on the hub, so that every replica
- * drops its cached answers about the node.
+ * The telemetry a node reports, stored as minute points. New minutes are announced on the hub, gathered per team
+ * for a second (stats-notices.ts), so that every replica drops its cached answers about the node.
  */
 export function createIngestService({ db, hub }: { db: Db; hub: Pick<EventHub, 'publishStatsChanged'> }) {
+  const notices = createStatsNotices(hub);
   return {
+    /** Sends the pending notices now: call it when the server closes. */
+    flushNotices: notices.flush,
     /**
      * Ingests a node's batch of minute points. Points outside [now - minute retention, now + 5 min] are skipped and
      * counted (a node that was offline for weeks can send its backlog without being refused as a whole); a minute
      * repeated in the batch keeps its first report. Idempotent per node and minute.
      */
     async ingestTelemetry(
-      nodeId: number,
+      node: { id: number; teamId: number },
       points: readonly MinutePoint[],
       options: { nowSeconds: number; minuteRetentionDays: number },
     ): Promise<IngestResult> {
@@ -52,8 +56,8 @@ export function createIngestService({ db, hub }: { db: Db; hub: Pick<EventHub, '
         }
       }
       fresh.sort((a, b) => a.ts - b.ts);
-      const accepted = await insertMinutes(db, nodeId, fresh);
-      if (accepted > 0) hub.publishStatsChanged([nodeId]);
+      const accepted = await insertMinutes(db, node.id, fresh);
+      if (accepted > 0) notices.changed(node.teamId, node.id);
       return { accepted, duplicates: repeated + fresh.length - accepted, skipped };
     },
   };

@@ -32,14 +32,30 @@ function intArray(ids: readonly number[]): string {
   return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 }
 
-// Adds only the minutes that were new (the `inserted` CTE) into a rollup, so a repeated minute is never counted twice.
+/** The width of a rollup's buckets, in seconds. */
+const ROLLUP_SECONDS = { stat_20m: 1200, stat_hour: 3600 } as const;
+type Rollup = keyof typeof ROLLUP_SECONDS;
+
+/**
+ * Ingest and the rollup job both take this advisory lock (ingest shared, the job alone), so that the job never builds
+ * a bucket from minutes that an ingest still in flight read the old mark for: such a minute would reach neither.
+ */
+const ROLLUP_LOCK = sql`hashtext('statistics:rollup-mark')`;
+
+/** The mark of a rollup: every bucket before it is in the rollup table (schema.ts statRollupMark). */
+function markOf(table: Rollup): SQL {
+  return sql`(select until from stat_rollup_mark where rollup = ${table})`;
+}
+
+// Adds the new minutes (the `inserted` CTE) of buckets the job already built into the rollup: a late report. The
+// minutes of buckets still open stay in stat_minute alone until the job builds their bucket once it closed.
 // Buckets are upserted in time order, so two overlapping batches lock them in the same order and cannot deadlock.
-function rollupUpsert(table: 'stat_20m' | 'stat_hour', seconds: number): SQL {
+function lateRollupUpsert(table: Rollup): SQL {
   const name = sql.raw(table);
-  const width = sql.raw(String(seconds));
+  const width = sql.raw(String(ROLLUP_SECONDS[table]));
   return sql`insert into ${name} (node_id, ts, uplink, delivered, input, viewers_sum, quality_sum, samples)
     select node_id, ts - ts % ${width}, sum(uplink), sum(delivered), sum(input), sum(viewers), sum(quality), count(*)
-    from inserted group by node_id, ts - ts % ${width} order by 2
+    from inserted where ts < ${markOf(table)} group by node_id, ts - ts % ${width} order by 2
     on conflict (node_id, ts) do update set
       uplink = ${name}.uplink + excluded.uplink,
       delivered = ${name}.delivered + excluded.delivered,
@@ -50,30 +66,66 @@ function rollupUpsert(table: 'stat_20m' | 'stat_hour', seconds: number): SQL {
 }
 
 /**
- * Stores a node's minutes and folds the new ones into the 20-minute and hourly rollups, in one statement (so one
- * transaction): minutes already stored are skipped by `on conflict do nothing`, and only the rows the insert
- * returned reach the rollups. Returns how many minutes were new. `points` must not repeat a minute and must be in
- * time order (the order rows are locked in: concurrent overlapping batches then never deadlock).
+ * Stores a node's minutes, in one statement (so one transaction) after taking the rollup lock shared: minutes already
+ * stored are skipped by `on conflict do nothing`, and of the rows the insert returned, those of buckets the rollup
+ * job already built are added to them (a late report); the others wait for the job. Returns how many minutes were
+ * new. `points` must not repeat a minute and must be in time order (the order rows are locked in: concurrent
+ * overlapping batches then never deadlock).
  */
 export async function insertMinutes(db: Db, nodeId: number, points: readonly MinutePoint[]): Promise<number> {
   if (points.length === 0) return 0;
   const batch = JSON.stringify(points);
-  const result = await db.execute(sql`
-    with incoming as (
-      select * from jsonb_to_recordset(${batch}::jsonb)
-        as p(ts bigint, uplink bigint, delivered bigint, input bigint, viewers integer, quality double precision)
-    ), inserted as (
-      insert into stat_minute (node_id, ts, uplink, delivered, input, viewers, quality)
-      select ${nodeId}::integer, ts, uplink, delivered, input, viewers, quality from incoming
-      on conflict do nothing
-      returning node_id, ts, uplink, delivered, input, viewers, quality
-    ), twenty as (${rollupUpsert('stat_20m', 1200)}
-    ), hourly as (${rollupUpsert('stat_hour', 3600)})
-    select count(*)::integer as accepted from inserted`);
-  const accepted = rowsOf<{ accepted: number }>(result)[0]?.accepted ?? 0;
+  const accepted = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock_shared(${ROLLUP_LOCK})`);
+    // A statement of its own after the lock: its snapshot then sees the mark the job last committed.
+    const result = await tx.execute(sql`
+      with incoming as (
+        select * from jsonb_to_recordset(${batch}::jsonb)
+          as p(ts bigint, uplink bigint, delivered bigint, input bigint, viewers integer, quality double precision)
+      ), inserted as (
+        insert into stat_minute (node_id, ts, uplink, delivered, input, viewers, quality)
+        select ${nodeId}::integer, ts, uplink, delivered, input, viewers, quality from incoming
+        on conflict do nothing
+        returning node_id, ts, uplink, delivered, input, viewers, quality
+      ), twenty as (${lateRollupUpsert('stat_20m')}
+      ), hourly as (${lateRollupUpsert('stat_hour')})
+      select count(*)::integer as accepted from inserted`);
+    return rowsOf<{ accepted: number }>(result)[0]?.accepted ?? 0;
+  });
   // After the commit, whoever wrote: a statistics answer read before it is never served again.
   if (accepted > 0) statsVersions.nodesChanged([nodeId]);
   return accepted;
+}
+
+/**
+ * Builds the buckets of a rollup that closed before `before` (Unix seconds) from the minutes, and moves its mark
+ * there; nothing when the mark is already there. The buckets' sums are those ingest would have added minute by
+ * minute, and a read answers the same before and after (stats reads take the buckets past the mark from the
+ * minutes), so no cached answer changes. Idempotent: a second run finds the mark moved, and a bucket built again
+ * (a mark set back by hand) is replaced by the sums of its minutes. Returns the buckets built.
+ */
+export async function buildRollup(db: Db, table: Rollup, before: number): Promise<number> {
+  const until = before - (before % ROLLUP_SECONDS[table]);
+  const width = sql.raw(String(ROLLUP_SECONDS[table]));
+  const name = sql.raw(table);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`);
+    const result = await tx.execute(sql`
+      with mark as (select until as since from stat_rollup_mark where rollup = ${table} and until < ${until}),
+      built as (
+        insert into ${name} (node_id, ts, uplink, delivered, input, viewers_sum, quality_sum, samples)
+        select node_id, ts - ts % ${width}, sum(uplink), sum(delivered), sum(input), sum(viewers), sum(quality),
+          count(*)
+        from stat_minute, mark where ts >= mark.since and ts < ${until}
+        group by node_id, ts - ts % ${width}
+        on conflict (node_id, ts) do update set uplink = excluded.uplink, delivered = excluded.delivered,
+          input = excluded.input, viewers_sum = excluded.viewers_sum, quality_sum = excluded.quality_sum,
+          samples = excluded.samples
+        returning 1
+      ), moved as (update stat_rollup_mark set until = ${until} from mark where rollup = ${table} returning 1)
+      select (select count(*) from built)::integer as built, (select count(*) from moved)::integer as moved`);
+    return rowsOf<{ built: number }>(result)[0]?.built ?? 0;
+  });
 }
 
 /** A bucket's fields: its row of sums, dt first. */
@@ -105,17 +157,30 @@ const TOTAL_FIELDS = sql.raw(
 
 /** The sums of each bucket starting in [start, end) over the nodes: the rows metricFieldsSql reads. */
 function bucketRows(table: BucketTable, nodeIds: readonly number[], start: number, end: number): SQL {
-  // In stat_minute a row is one sample; in a rollup a node's average viewers is viewers_sum / samples.
-  const perNode =
-    table === 'stat_minute'
-      ? sql.raw('sum(viewers)::float8 as viewers, sum(quality) as quality_sum, count(*) as samples')
-      : sql.raw(
-          'sum(viewers_sum::float8 / samples) as viewers, sum(quality_sum) as quality_sum, sum(samples) as samples',
-        );
+  const nodes = sql`node_id = any(${intArray(nodeIds)}::integer[])`;
+  // In stat_minute a row is one sample.
+  if (table === 'stat_minute') {
+    return sql`select ts as dt, sum(uplink)::int8 as uplink, sum(delivered)::int8 as delivered,
+        sum(input)::int8 as input, sum(viewers)::float8 as viewers, sum(quality) as quality_sum, count(*) as samples
+      from stat_minute where ${nodes} and ts >= ${start} and ts < ${end}
+      group by ts`;
+  }
+  // A rollup holds the buckets before its mark; those from the mark on (still open, or closed since the job last ran)
+  // are summed from their minutes here, the same sums the job will store. A node's average viewers in a bucket is
+  // viewers_sum / samples.
+  const width = sql.raw(String(ROLLUP_SECONDS[table]));
   return sql`select ts as dt, sum(uplink)::int8 as uplink, sum(delivered)::int8 as delivered, sum(input)::int8 as input,
-        ${perNode}
-      from ${sql.raw(table)}
-      where node_id = any(${intArray(nodeIds)}::integer[]) and ts >= ${start} and ts < ${end}
+        sum(viewers_sum::float8 / samples) as viewers, sum(quality_sum) as quality_sum, sum(samples) as samples
+      from (
+        select ts, uplink, delivered, input, viewers_sum, quality_sum, samples from ${sql.raw(table)}
+        where ${nodes} and ts >= ${start} and ts < ${end}
+        union all
+        select ts - ts % ${width}, sum(uplink), sum(delivered), sum(input), sum(viewers), sum(quality), count(*)
+        from stat_minute
+        where ${nodes} and ts >= greatest(${start}::bigint, ${markOf(table)}) and ts < ${end}::bigint + ${width} - 1
+          and ts - ts % ${width} >= ${start} and ts - ts % ${width} < ${end}
+        group by node_id, ts - ts % ${width}
+      ) as node_bucket
       group by ts`;
 }
 
@@ -183,7 +248,7 @@ export async function nodesByLicense(
 
 /**
  * Vacuums the hourly rollup, so the month read stays an index-only scan (drizzle/0007_stats_scale.sql): only pages
- * marked all-visible are answered from the index alone, and ingest rewrites an hour's row every minute. PostgreSQL's
+ * marked all-visible are answered from the index alone, and late reports rewrite built hours. PostgreSQL's
  * autovacuum would reach the table only after a fifth of it changed, and PGlite has no autovacuum at all. Pages
  * already all-visible are skipped, so an hourly run reads about the last hour's pages.
  */

@@ -5,6 +5,7 @@ import { configs, nodes } from '../../server/db/schema.ts';
 import { randomToken } from '../../server/lib/tokens.ts';
 import { nodeDomain } from '../../server/nodes/nodes.service.ts';
 import { parsePublicKey } from '../../server/nodes/public-key.ts';
+import { buildClosedRollups, ROLLUP_DELAY_SECONDS } from '../../server/statistics/retention.ts';
 import type { MinutePoint } from '../../server/statistics/stats.repository.ts';
 import { newNodeKeys } from './nodes.ts';
 import type { TestServer } from './server.ts';
@@ -103,6 +104,15 @@ export async function ingest(node: TestNode, points: readonly MinutePoint[], bat
     accepted += response.json<{ accepted: number }>().accepted;
   }
   return accepted;
+}
+
+/**
+ * Runs the rollup job as it will have run once every bucket up to an hour after the server's clock closed: the
+ * rollup tables then hold every bucket of the minutes stored (later minutes of those buckets are added on ingest).
+ */
+export function buildRollups(server: TestServer) {
+  const later = server.clock.now().getTime() + (3600 + ROLLUP_DELAY_SECONDS) * 1000;
+  return buildClosedRollups({ db: server.db, clock: { now: () => new Date(later) } });
 }
 
 export interface ExpectedBucket {

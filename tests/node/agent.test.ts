@@ -19,6 +19,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../helpers/server.ts';
+import { buildRollups } from '../helpers/telemetry.ts';
 
 // The port range of this suite (9170-9179).
 const PORT = 9171;
@@ -189,6 +190,8 @@ describe('the node agent against the real server', () => {
         input: sent.get(row.ts)?.input,
       });
     }
+    // The rollup job builds the buckets of those minutes.
+    await buildRollups(server);
     const sums = (table: string) =>
       server.db
         .execute(

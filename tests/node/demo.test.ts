@@ -7,6 +7,7 @@ import { BACKFILL_DAYS, DEMO_EMAIL, DEMO_NODES } from '../../server/demo/demo-da
 import { demoBanner, type RunningDemo, startDemo } from '../../server/demo/index.ts';
 import { simulatedMinute } from '../../simulation/traffic.ts';
 import { form, startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildRollups } from '../helpers/telemetry.ts';
 
 function rows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -78,7 +79,9 @@ describe('demo mode', () => {
     expect(daysAgo(listed[1])).toBeLessThan(DEMO_NODES[1].ageDays);
     expect(daysAgo(listed[2])).toBeCloseTo(12, 1);
 
-    // Minutes: 35 days for the active node, days 35 to 12 ago for the inactive one; rollups equal to the minutes.
+    // Minutes: 35 days for the active node, days 35 to 12 ago for the inactive one; rollups, once the rollup job
+    // built them, equal to the minutes.
+    await buildRollups(server);
     const perNode = rows<{
       name: string;
       minutes: number;

@@ -10,7 +10,14 @@ import {
   startTestServer,
   type TestServer,
 } from '../helpers/server.ts';
-import { aggregate, createActiveNode, minutes, NOW_SECONDS, type TestNode } from '../helpers/telemetry.ts';
+import {
+  aggregate,
+  buildRollups,
+  createActiveNode,
+  minutes,
+  NOW_SECONDS,
+  type TestNode,
+} from '../helpers/telemetry.ts';
 
 describe('telemetry ingest: POST /api/node/v1/telemetry', () => {
   let server: TestServer;
@@ -23,7 +30,9 @@ describe('telemetry ingest: POST /api/node/v1/telemetry', () => {
   });
   afterAll(() => server.close());
 
+  /** The node's rows once the rollup job has built the buckets of its minutes. */
   async function rollups(node: TestNode) {
+    await buildRollups(server);
     return {
       minutes: await server.db
         .select()
@@ -105,7 +114,7 @@ describe('telemetry ingest: POST /api/node/v1/telemetry', () => {
     const options = { nowSeconds: NOW_SECONDS, minuteRetentionDays: 35 };
     const results = await Promise.all(
       [all.slice(0, 200), all.slice(100, 300).reverse(), all, all.slice(50, 150).reverse()].map((batch) =>
-        createIngestService(server.app.deps).ingestTelemetry(node.node.id, batch, options),
+        createIngestService(server.app.deps).ingestTelemetry(node.node, batch, options),
       ),
     );
     expect(results.reduce((total, result) => total + result.accepted, 0)).toBe(300);

@@ -7,7 +7,14 @@ import {
   startTestServer,
   type TestServer,
 } from '../helpers/server.ts';
-import { createActiveNode, ingest, minutes, NOW_SECONDS, type TestNode } from '../helpers/telemetry.ts';
+import {
+  buildRollups,
+  createActiveNode,
+  ingest,
+  minutes,
+  NOW_SECONDS,
+  type TestNode,
+} from '../helpers/telemetry.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -48,6 +55,7 @@ describe('statistics time partitions', () => {
     // 2026-02-28 23:30 to 2026-03-01 00:04 UTC: two days, two months, and no partition made for either yet.
     server.clock.set(new Date((NOW_SECONDS + 240) * 1000));
     expect(await ingest(node, minutes(NOW_SECONDS - 1800, 35))).toBe(35);
+    await buildRollups(server);
     expect(await rowsIn('stat_minute_default')).toBe(35);
     const before = await day();
 

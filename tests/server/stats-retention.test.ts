@@ -9,7 +9,14 @@ import {
   startRetentionJob,
 } from '../../server/statistics/retention.ts';
 import { createSignedInUser, startTestServer, type TestServer } from '../helpers/server.ts';
-import { createActiveNode, ingest, minutes, NOW_SECONDS, type TestNode } from '../helpers/telemetry.ts';
+import {
+  buildRollups,
+  createActiveNode,
+  ingest,
+  minutes,
+  NOW_SECONDS,
+  type TestNode,
+} from '../helpers/telemetry.ts';
 
 const DAY = 86_400;
 const NONE = { partitions: [], defaultRows: 0 };
@@ -28,6 +35,7 @@ describe('statistics retention', () => {
     // Two days ago (one day of minutes) and the last hour.
     await ingest(node, [...minutes(NOW_SECONDS - 2 * DAY, 1440), ...minutes(NOW_SECONDS - 3600, 60)]);
     await ingest(other, minutes(NOW_SECONDS - 2 * DAY, 60));
+    await buildRollups(server);
     // The partition job's work for those days: the rows move from the default partition into theirs.
     await preparePartitions(server.db, NOW_SECONDS - 2 * DAY, NOW_SECONDS - 1);
   });

@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stat20m, statHour, statMinute } from '../../server/db/schema.ts';
+import { buildClosedRollups, ROLLUP_DELAY_SECONDS } from '../../server/statistics/retention.ts';
 import type { MinutePoint } from '../../server/statistics/stats.repository.ts';
 import {
   createSignedInUser,
@@ -9,7 +10,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../helpers/server.ts';
-import { aggregate, createActiveNode, NOW_SECONDS } from '../helpers/telemetry.ts';
+import { aggregate, buildRollups, createActiveNode, NOW_SECONDS } from '../helpers/telemetry.ts';
 
 // Three days of minutes before "now": enough for 20-minute and hourly buckets across day boundaries.
 const SPAN_MINUTES = 3 * 1440;
@@ -54,6 +55,12 @@ const reportsArb = fc
       }),
   );
 
+/**
+ * Before each batch, maybe a run of the rollup job at a minute of the span (or after it): the buckets closed by then
+ * are built from the minutes, and later reports of their minutes are added to them on ingest.
+ */
+const jobsArb = fc.array(fc.option(fc.nat({ max: SPAN_MINUTES + 120 })), { minLength: 8, maxLength: 8 });
+
 type PointInput = typeof pointArb extends fc.Arbitrary<infer T> ? T : never;
 
 const toPoint = (point: PointInput): MinutePoint => ({
@@ -78,13 +85,20 @@ describe('rollups equal aggregating the stored minutes (property)', () => {
 
   it('stat_minute keeps the first report of each minute; stat_20m and stat_hour sum exactly those', async () => {
     await fc.assert(
-      fc.asyncProperty(reportsArb, async (batches) => {
+      fc.asyncProperty(reportsArb, jobsArb, async (batches, jobs) => {
         const node = await createActiveNode(server, owner.teamId);
+        // Each run starts with no bucket of the span built (the job rebuilds the other nodes' buckets the same).
+        await server.db.execute(sql`update stat_rollup_mark set until = 0`);
         // The oracle: the first report of each minute, in sending order, wins.
         const expected = new Map<number, MinutePoint>();
         let accepted = 0;
         let duplicates = 0;
-        for (const batch of batches) {
+        for (const [index, batch] of batches.entries()) {
+          const job = jobs[index];
+          if (job !== null && job !== undefined) {
+            const at = NOW_SECONDS - SPAN_MINUTES * 60 + job * 60 + ROLLUP_DELAY_SECONDS;
+            await buildClosedRollups({ db: server.db, clock: { now: () => new Date(at * 1000) } });
+          }
           const points = batch.map(toPoint);
           for (const point of points) if (!expected.has(point.ts)) expected.set(point.ts, point);
           const response = await node.post({ points });
@@ -97,6 +111,7 @@ describe('rollups equal aggregating the stored minutes (property)', () => {
         const sent = batches.reduce((total, batch) => total + batch.length, 0);
         expect(accepted).toBe(expected.size);
         expect(duplicates).toBe(sent - expected.size);
+        await buildRollups(server);
 
         const stored = await server.db
           .select()
@@ -132,5 +147,66 @@ describe('rollups equal aggregating the stored minutes (property)', () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it('a week and a month answer the same while their buckets are open, once the job built them, and after late minutes', async () => {
+    // The answer cache off: every read below is a query.
+    const uncached = await startTestServer({ statsCacheMb: 0 });
+    try {
+      uncached.clock.set(new Date(NOW_SECONDS * 1000));
+      const user = await createSignedInUser(uncached);
+      const nodes = [
+        await createActiveNode(uncached, user.teamId),
+        await createActiveNode(uncached, user.teamId),
+      ];
+      const points = (seed: number) =>
+        Array.from({ length: 300 }, (_, i) => ({
+          ts: NOW_SECONDS - 5 * 3600 + i * 60,
+          uplink: 1_000 * seed + i,
+          delivered: 3_000 * seed + (i % 11),
+          input: 500 + (i % 5),
+          viewers: 10 * seed + (i % 7),
+          quality: 50 + ((i * seed) % 50),
+        }));
+      const all = [points(1), points(2)];
+      // Every other minute now; the rest after the job ran: late reports of built buckets.
+      for (const [index, node] of nodes.entries())
+        expect((await node.post({ points: all[index]!.filter((_, i) => i % 2 === 0) })).statusCode).toBe(200);
+      const read = async () => {
+        const answers: string[] = [];
+        for (const period of ['week', 'month']) {
+          const response = await uncached.app.inject({
+            method: 'POST',
+            url: `/stats/v1/nodr/${period}`,
+            headers: user.headers,
+            payload: {
+              startTimestamp: NOW_SECONDS - 6 * 3600,
+              endTimestamp: NOW_SECONDS,
+              clientId: user.teamId,
+              licenceKey: nodes.map((node) => node.licenseKey),
+            },
+          });
+          expect(response.statusCode, response.body).toBe(200);
+          answers.push(response.body);
+        }
+        return answers;
+      };
+      const open = await read();
+      await buildRollups(uncached);
+      expect(await read()).toEqual(open);
+
+      for (const [index, node] of nodes.entries())
+        expect((await node.post({ points: all[index]!.filter((_, i) => i % 2 === 1) })).statusCode).toBe(200);
+      const late = await read();
+      // The rollups forgotten: every bucket read from its minutes, the same numbers as the rollups with the late
+      // minutes added to them.
+      await uncached.db.execute(sql`delete from stat_20m`);
+      await uncached.db.execute(sql`delete from stat_hour`);
+      await uncached.db.execute(sql`update stat_rollup_mark set until = 0`);
+      expect(await read()).toEqual(late);
+      expect(late).not.toEqual(open);
+    } finally {
+      await uncached.close();
+    }
   });
 });
