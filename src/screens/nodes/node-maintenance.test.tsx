@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAINTENANCE_MESSAGES } from '../../../contracts/node-maintenance.ts';
 import { fakeNodesApi, renderNodes, viewerSession } from '../../../tests/fakes/node-screens.tsx';
 import { makeNode, nodesByDisplay } from '../../../tests/fixtures/node-fixtures.ts';
@@ -88,6 +88,25 @@ describe('node card: maintenance', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MAINTENANCE_MESSAGES.endInPast);
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('disables Save while the window is being sent', async () => {
+    const api = fakeNodesApi([makeNode({ ...active, name: 'Berlin', maintenance: null })]);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PUT') await gate;
+      return api.fetch(input, init);
+    });
+    renderNodes({ '/myNodr': <MyNodrScreen /> }, '/myNodr');
+    await userEvent.click(within(await card()).getByRole('button', { name: 'Maintenance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Maintenance' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows a viewer the text but no controls', async () => {
