@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { NodeHealthFieldsSchema } from './node-health.schema.ts';
+import { NodeMaintenanceFieldsSchema } from './node-maintenance.schema.ts';
 import { NodeVersionFieldsSchema } from './node-versions.schema.ts';
 import { closed, Moment, nullable } from './wire.schema.ts';
 
@@ -46,9 +47,14 @@ const nodeSpecFields = {
   bandWidth: nullable(Type.Number()),
 };
 
-/** A node as this server answers it: the spec's fields, the health fields and the agent's version. */
+/** A node as this server answers it: the spec's fields, the health fields, the agent's version, its maintenance. */
 export const NodeSchema = Type.Object(
-  { ...nodeSpecFields, ...NodeHealthFieldsSchema.properties, ...NodeVersionFieldsSchema.properties },
+  {
+    ...nodeSpecFields,
+    ...NodeHealthFieldsSchema.properties,
+    ...NodeVersionFieldsSchema.properties,
+    ...NodeMaintenanceFieldsSchema.properties,
+  },
   closed,
 );
 export type NodeBody = Static<typeof NodeSchema>;
@@ -59,6 +65,7 @@ const NodeReadSchema = Type.Object(
     ...nodeSpecFields,
     ...Type.Partial(NodeHealthFieldsSchema).properties,
     ...Type.Partial(NodeVersionFieldsSchema).properties,
+    ...Type.Partial(NodeMaintenanceFieldsSchema).properties,
   },
   closed,
 );

@@ -303,6 +303,18 @@ export const nodeLiveness = pgTable('node_liveness', {
   outdatedAlertedFor: text('outdated_alerted_for'),
 });
 
+/**
+ * A node's maintenance window (docs/alerts.md#maintenance): one per node, current or scheduled. The health sweep holds
+ * the node's offline alerts while it runs and deletes the row once it has ended, alerting then if the node is down.
+ */
+export const nodeMaintenance = pgTable('node_maintenance', {
+  nodeId: integer('node_id')
+    .primaryKey()
+    .references(() => nodes.id, { onDelete: 'cascade' }),
+  startsAt: moment('starts_at').notNull(),
+  endsAt: moment('ends_at').notNull(),
+});
+
 /** Each online/offline transition of a node, kept so history survives restarts. */
 export const nodeHealthTransitions = pgTable(
   'node_health_transitions',

@@ -10,6 +10,7 @@ import {
 import type { EventHub } from '../lib/events.ts';
 import { tryJobLock } from '../lib/jobs.repository.ts';
 import { type ClaimedTransition, claimTransitions } from './health.repository.ts';
+import { inMaintenanceAt, settleEndedWindows } from './maintenance.repository.ts';
 
 export interface SweepDeps extends AlertDeps {
   hub: EventHub;
@@ -24,7 +25,8 @@ export function sweepIntervalMs(offlineAfterS: number): number {
 /**
  * The health sweep. Each pass, in one transaction, claims the active nodes whose online
  * state changed, records the transitions and queues their alerts; then it publishes `event: health` to each node's
- * team and sends the alerts that are due (mail, then the alert channels). Until one threshold has passed since this process started, no node is
+ * team and sends the alerts that are due (mail, then the alert channels). A node in a maintenance window goes offline
+ * without an alert; when the window ends, a node still down is told then (docs/alerts.md#maintenance). Until one threshold has passed since this process started, no node is
  * marked offline: a restarted dashboard gives every node the time to report again.
  */
 export class HealthSweep {
@@ -68,9 +70,15 @@ export class HealthSweep {
       if (!(await tryJobLock(tx, 'health-sweep'))) return [];
       const claimed = await claimTransitions(tx, now, new Date(now.getTime() - thresholdMs), pastGrace);
       const wentOffline = claimed.filter((change) => !change.online).map((change) => change.nodeId);
-      await queueAlerts(tx, { nodeIds: wentOffline, kind: 'offline', offlineSince: now, at: now });
+      // A node in maintenance goes down unsaid; its window's end tells of it if it is still down then.
+      const held = await inMaintenanceAt(tx, wentOffline, now);
+      const told = wentOffline.filter((nodeId) => !held.has(nodeId));
+      await queueAlerts(tx, { nodeIds: told, kind: 'offline', offlineSince: now, at: now });
       for (const change of claimed) {
         if (change.online) await endOffline(tx, change.nodeId, change.offlineSince, now);
+      }
+      for (const { nodeId, offlineSince } of await settleEndedWindows(tx, now)) {
+        await queueAlerts(tx, { nodeIds: [nodeId], kind: 'offline', offlineSince, at: now });
       }
       return claimed;
     });

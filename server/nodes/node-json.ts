@@ -1,5 +1,6 @@
 import type { ConfigBody, NodeBody } from '../../contracts/node-body.schema.ts';
 import type { NodeHealthFields } from '../../contracts/node-health.schema.ts';
+import type { NodeMaintenanceFields } from '../../contracts/node-maintenance.schema.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { NodeVersionFields } from '../../contracts/node-versions.schema.ts';
 import { isOlderVersion } from '../../contracts/node-versions.ts';
@@ -36,14 +37,21 @@ function versionFields(agentVersion: string | null, latest: string): NodeVersion
   return { agentVersion, updateAvailable: agentVersion !== null && isOlderVersion(agentVersion, latest) };
 }
 
+/** The node's window while it is current or scheduled; one that has ended (the sweep removes it soon) is none. */
+function maintenanceFields(
+  { maintenanceStartsAt: startsAt, maintenanceEndsAt: endsAt }: NodeWithConfig,
+  now: Date,
+): NodeMaintenanceFields {
+  if (!startsAt || !endsAt || endsAt.getTime() <= now.getTime()) return { maintenance: null };
+  return { maintenance: { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() } };
+}
+
 /**
  * A node as the web app reads it (spec 3): config_id and configId both, check as JSON text or null; beside the
- * spec's fields, the health and version fields. `agentLatest` is the server's AGENT_LATEST_VERSION.
+ * spec's fields, the health, version and maintenance fields. `agentLatest` is the server's AGENT_LATEST_VERSION.
  */
-export function nodeJson(
-  { node, config, lastSeenAt, agentVersion }: NodeWithConfig,
-  agentLatest: string,
-): NodeBody {
+export function nodeJson(row: NodeWithConfig, agentLatest: string, now: Date): NodeBody {
+  const { node, config, lastSeenAt, agentVersion } = row;
   return {
     id: node.id,
     teamId: node.teamId,
@@ -64,5 +72,6 @@ export function nodeJson(
     bandWidth: node.bandwidth,
     ...healthFields(node, lastSeenAt),
     ...versionFields(agentVersion, agentLatest),
+    ...maintenanceFields(row, now),
   };
 }

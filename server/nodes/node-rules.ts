@@ -27,10 +27,10 @@ export async function existing(db: Db, teamId: number, id: number) {
   return row;
 }
 
-export async function saved(deps: Pick<Deps, 'db' | 'config'>, id: number): Promise<NodeBody> {
+export async function saved(deps: Pick<Deps, 'db' | 'config' | 'clock'>, id: number): Promise<NodeBody> {
   const row = await repo.findWithConfig(deps.db, id);
   if (!row) throw nodeNotFound();
-  return nodeJson(row, deps.config.agentLatestVersion);
+  return nodeJson(row, deps.config.agentLatestVersion, deps.clock.now());
 }
 
 /** A new key for a node: the format check, then the duplicate check against every other node. */

@@ -7,6 +7,7 @@ import { badRequest } from '../lib/errors.ts';
 import { idSchema, noBody, nullableStrictObject, safeString, strictObject } from '../lib/input-schema.ts';
 import { READ_ONLY_POST, requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createHealthService } from './health.service.ts';
+import { createMaintenanceService } from './maintenance.service.ts';
 import { createNodeSettingsService } from './node-settings.service.ts';
 import { createNodesService } from './nodes.service.ts';
 import { samePathIds } from './path-ids.ts';
@@ -32,6 +33,7 @@ export const nodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const nodes = createNodesService(app.deps);
   const settings = createNodeSettingsService(app.deps);
   const health = createHealthService(app.deps);
+  const maintenance = createMaintenanceService(app.deps);
   const base = '/v1/nodres/team/:teamId';
 
   // spec 7 sends no body; `includeDeleted=true` (our addition) adds status 50 for the statistics node list.
@@ -200,5 +202,45 @@ export const nodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) => nodes.toggleNode(request.params.teamId, request.params.id),
+  );
+
+  // A node's maintenance window (docs/alerts.md#maintenance): its offline alerts are held while it runs.
+  app.put(
+    `${base}/:id/maintenance`,
+    {
+      preValidation: writer,
+      schema: {
+        summary: "Set a node's maintenance window (from now unless startsAt is given)",
+        params: nodeParams('id'),
+        body: strictObject(
+          {
+            ...formIds,
+            startsAt: Optional(safeString({ maxLength: 64, description: 'ISO 8601; now when left out' })),
+            endsAt: safeString({ maxLength: 64, description: 'ISO 8601' }),
+          },
+          { examples: [{ endsAt: '2026-05-04T14:30:00Z' }] },
+        ),
+        response: node,
+      },
+    },
+    (request) => {
+      const { teamId, id } = request.params;
+      samePathIds({ teamId, id }, request.body);
+      return maintenance.setWindow(teamId, id, request.body);
+    },
+  );
+
+  app.delete(
+    `${base}/:id/maintenance`,
+    {
+      preValidation: writer,
+      schema: {
+        summary: "End a node's maintenance window now (a scheduled one is dropped)",
+        params: nodeParams('id'),
+        body: noBody,
+        response: node,
+      },
+    },
+    (request) => maintenance.endWindow(request.params.teamId, request.params.id),
   );
 };

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { CONFIG_STATUS } from '../../contracts/node-rules.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Db } from '../db/database.ts';
-import { configs, nodeLiveness, nodes, teams } from '../db/schema.ts';
+import { configs, nodeLiveness, nodeMaintenance, nodes, teams } from '../db/schema.ts';
 
 export type NodeRow = typeof nodes.$inferSelect;
 export type ConfigRow = typeof configs.$inferSelect;
@@ -16,6 +16,9 @@ export interface NodeWithConfig {
   lastSeenAt: Date | null;
   /** From node_liveness: null until the node's agent reports its version. */
   agentVersion: string | null;
+  /** From node_maintenance: the node's window, both null when it has none. */
+  maintenanceStartsAt: Date | null;
+  maintenanceEndsAt: Date | null;
 }
 
 const WITH_CONFIG = {
@@ -23,6 +26,8 @@ const WITH_CONFIG = {
   config: configs,
   lastSeenAt: nodeLiveness.lastSeenAt,
   agentVersion: nodeLiveness.agentVersion,
+  maintenanceStartsAt: nodeMaintenance.startsAt,
+  maintenanceEndsAt: nodeMaintenance.endsAt,
 };
 
 const DELETED = NODE_STATUS.deleted;
@@ -40,6 +45,7 @@ function prepareList(db: Db, statuses: number[], name: string) {
     .from(nodes)
     .innerJoin(configs, eq(configs.id, nodes.configId))
     .leftJoin(nodeLiveness, eq(nodeLiveness.nodeId, nodes.id))
+    .leftJoin(nodeMaintenance, eq(nodeMaintenance.nodeId, nodes.id))
     .where(and(eq(nodes.teamId, sql.placeholder('teamId')), inArray(nodes.status, statuses)))
     .orderBy(asc(nodes.createdAt), asc(nodes.id))
     .prepare(name);
@@ -79,6 +85,7 @@ export async function findInTeam(db: Db, teamId: number, id: number): Promise<No
     .from(nodes)
     .innerJoin(configs, eq(configs.id, nodes.configId))
     .leftJoin(nodeLiveness, eq(nodeLiveness.nodeId, nodes.id))
+    .leftJoin(nodeMaintenance, eq(nodeMaintenance.nodeId, nodes.id))
     .where(and(eq(nodes.id, id), eq(nodes.teamId, teamId), ne(nodes.status, DELETED)))
     .limit(1);
   return row;
@@ -90,6 +97,7 @@ export async function findWithConfig(db: Db, id: number): Promise<NodeWithConfig
     .from(nodes)
     .innerJoin(configs, eq(configs.id, nodes.configId))
     .leftJoin(nodeLiveness, eq(nodeLiveness.nodeId, nodes.id))
+    .leftJoin(nodeMaintenance, eq(nodeMaintenance.nodeId, nodes.id))
     .where(eq(nodes.id, id))
     .limit(1);
   return row;

@@ -30,12 +30,12 @@ export function createNodesService(deps: Deps) {
   return {
     async listNodes(teamId: number, options: { includeDeleted?: boolean } = {}): Promise<NodeBody[]> {
       return (await repo.listForTeam(deps.db, teamId, options)).map((row) =>
-        nodeJson(row, deps.config.agentLatestVersion),
+        nodeJson(row, deps.config.agentLatestVersion, deps.clock.now()),
       );
     },
 
     async getNode(teamId: number, id: number): Promise<NodeBody> {
-      return nodeJson(await existing(deps.db, teamId, id), deps.config.agentLatestVersion);
+      return nodeJson(await existing(deps.db, teamId, id), deps.config.agentLatestVersion, deps.clock.now());
     },
 
     /**

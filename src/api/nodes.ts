@@ -16,6 +16,8 @@ import type { HardwareCheck } from '../../contracts/hardware-check.schema.ts';
 import type { ConfigBody, NodeReadBody, NodeStatusBody } from '../../contracts/node-body.schema.ts';
 import type { NodeHealthAnswer, NodeHealthEvent } from '../../contracts/node-health.schema.ts';
 import { HEALTH_TRANSITIONS_SHOWN, healthPath } from '../../contracts/node-health.ts';
+import type { MaintenanceBody } from '../../contracts/node-maintenance.schema.ts';
+import { maintenancePath } from '../../contracts/node-maintenance.ts';
 import { request } from './client.ts';
 
 /** A hardware configuration option (spec 3). Status 10 is available; any other status is coming soon. */
@@ -32,6 +34,9 @@ export const ConfigStruct: Describe<ConfigBody> = type({
   ip_type: string(),
 });
 export type Config = Infer<typeof ConfigStruct>;
+
+/** A node's current or scheduled maintenance window (ISO 8601, UTC). */
+const MaintenanceStruct: Describe<MaintenanceBody> = type({ startsAt: string(), endsAt: string() });
 
 /** A node (NODR) as the main API answers it (spec 3). `check` is the JSON text of CheckStruct, or null. */
 export const NodeStruct: Describe<NodeReadBody> = type({
@@ -60,6 +65,8 @@ export const NodeStruct: Describe<NodeReadBody> = type({
   // The version fields too (contracts/node-versions.schema.ts).
   agentVersion: optional(nullable(string())),
   updateAvailable: optional(boolean()),
+  // And the maintenance window (contracts/node-maintenance.schema.ts).
+  maintenance: optional(nullable(MaintenanceStruct)),
 });
 export type Node = Infer<typeof NodeStruct>;
 
@@ -221,6 +228,24 @@ export function toggleNode(teamId: number, id: number, signal?: AbortSignal): Pr
     struct: ToggleResultStruct,
     signal,
   });
+}
+
+/** Sets the node's maintenance window: from `startsAt` (now when left out) to `endsAt`, ISO 8601. */
+export function setMaintenance(
+  node: Pick<Node, 'teamId' | 'id'>,
+  window: { startsAt?: string; endsAt: string },
+  signal?: AbortSignal,
+): Promise<Node> {
+  return request('api', 'PUT', maintenancePath(node.teamId, node.id), {
+    json: window,
+    struct: NodeStruct,
+    signal,
+  });
+}
+
+/** Ends the node's maintenance window now (a scheduled one is dropped). */
+export function endMaintenance(node: Pick<Node, 'teamId' | 'id'>, signal?: AbortSignal): Promise<Node> {
+  return request('api', 'DELETE', maintenancePath(node.teamId, node.id), { struct: NodeStruct, signal });
 }
 
 /** The node's docker-compose.yml text (saved by the screen as docker-compose.yml, spec 9). */

@@ -122,6 +122,27 @@ export function fakeNodesApi(
       },
     ],
     [
+      new RegExp(`^${team}/(\\d+)/maintenance$`),
+      'PUT',
+      (call, id) => {
+        const node = find(id)!;
+        node.maintenance = {
+          startsAt: call.form.startsAt ?? new Date().toISOString(),
+          endsAt: call.form.endsAt!,
+        };
+        return ok(node);
+      },
+    ],
+    [
+      new RegExp(`^${team}/(\\d+)/maintenance$`),
+      'DELETE',
+      (_, id) => {
+        const node = find(id)!;
+        node.maintenance = null;
+        return ok(node);
+      },
+    ],
+    [
       new RegExp(`^${team}/(\\d+)$`),
       'DELETE',
       (_, id) => {
@@ -134,7 +155,13 @@ export function fakeNodesApi(
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
-    const form = init?.body instanceof URLSearchParams ? Object.fromEntries(init.body) : {};
+    // Form bodies (spec 7) and JSON bodies (the maintenance window) are both recorded as fields.
+    const form =
+      init?.body instanceof URLSearchParams
+        ? Object.fromEntries(init.body)
+        : typeof init?.body === 'string'
+          ? (JSON.parse(init.body) as Record<string, string>)
+          : {};
     const call = { method, path: url.pathname, form };
     calls.push(call);
     let reply: Reply = { status: 404, body: { error: 'not_found', message: 'Not found.' } };

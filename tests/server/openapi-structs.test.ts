@@ -78,6 +78,8 @@ const readers: [route: string, status: number, struct: AnyStruct][] = [
   [`POST ${team}/set_public_key/config/:configId`, 201, NodeStruct],
   [`GET ${team}/:id`, 200, NodeStruct],
   [`GET ${team}/:nodrId/health`, 200, NodeHealthAnswerStruct],
+  [`PUT ${team}/:id/maintenance`, 200, NodeStruct],
+  [`DELETE ${team}/:id/maintenance`, 200, NodeStruct],
   [`DELETE ${team}/:id`, 200, ToggleResultStruct],
   [`PUT ${team}/nodr/:id`, 200, NodeStruct],
   [`PUT ${team}/reset_settings_nodr/:id`, 200, NodeStruct],

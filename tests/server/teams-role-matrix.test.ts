@@ -166,6 +166,8 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/v1/nodres/team/:teamId/nodr/:id':                                   [400, 403, 403, 401, 403, 400],
   'PUT /api/v1/nodres/team/:teamId/reset_settings_nodr/:id':                    [400, 403, 403, 401, 403, 400],
   'PUT /api/v1/nodres/team/:teamId/update_active_nodres/:id':                   [400, 403, 403, 401, 403, 400],
+  'PUT /api/v1/nodres/team/:teamId/:id/maintenance':                            [400, 403, 403, 401, 403, 400],
+  'DELETE /api/v1/nodres/team/:teamId/:id/maintenance':                         [400, 403, 403, 401, 403, 400],
 };
 
 let server: TestServer;

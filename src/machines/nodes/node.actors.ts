@@ -1,12 +1,15 @@
 import {
   deleteNode,
+  endMaintenance,
   type Node,
   reconfigureNode,
   renameNode,
+  setMaintenance,
   type ToggleResult,
   toggleNode,
   updateNode,
 } from '../../api/nodes.ts';
+import type { MaintenanceRequest } from '../../lib/maintenance-window.ts';
 import { fromRequest } from '../common/from-request.ts';
 
 type NodeRef = Pick<Node, 'id' | 'teamId' | 'configId'>;
@@ -51,4 +54,14 @@ export const reconfigureNodeActor = fromRequest<
     { configId: input.node.configId, publicKey: input.node.publicKey, licenseKey: input.licenseKey },
     signal,
   ),
+);
+
+/** Sets the node's maintenance window (docs/alerts.md#maintenance); answers the node with it. */
+export const setMaintenanceActor = fromRequest<Node, { node: NodeKey; window: MaintenanceRequest }>(
+  ({ input, signal }) => setMaintenance(input.node, input.window, signal),
+);
+
+/** Ends the node's maintenance window now; answers the node without it. */
+export const endMaintenanceActor = fromRequest<Node, { node: NodeKey }>(({ input, signal }) =>
+  endMaintenance(input.node, signal),
 );

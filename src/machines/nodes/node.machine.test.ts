@@ -8,6 +8,7 @@ import type { Node, ToggleResult } from '../../api/nodes.ts';
 import { UNREACHABLE } from '../../lib/connection-messages.ts';
 import { type NodeReport, nodeMachine } from './node.machine.ts';
 import { configUpdateMachine } from './node-config-update.machine.ts';
+import { maintenanceMachine } from './node-maintenance.machine.ts';
 import { reconfigureMachine } from './node-reconfigure.machine.ts';
 
 const { hardware, misconfigured, active, inactive, suspended } = nodesByDisplay;
@@ -15,6 +16,11 @@ const deleted = makeNode({ status: NODE_STATUS.deleted, check: active.check });
 const offline = { ...active, online: false, lastSeenAt: '2026-11-22T14:00:00.000Z' };
 const renamed = makeNode({ status: NODE_STATUS.active, check: active.check, name: 'Edge' });
 const input = { nodeId: active.id, teamId: active.teamId };
+const NOW = new Date('2026-11-22T14:00:00.000Z');
+const inMaintenance: Node = {
+  ...active,
+  maintenance: { startsAt: '2026-11-22T14:00:00.000Z', endsAt: '2026-11-22T14:30:00.000Z' },
+};
 
 describe('node machine, model', () => {
   const model = createMachineModel(nodeMachine, {
@@ -43,6 +49,12 @@ describe('node machine, model', () => {
       actorDone('reconfigure', null),
       actorDone('configUpdate', hardware),
       actorDone('configUpdate', null),
+      { type: 'node.maintenance', node: active, now: NOW },
+      { type: 'node.endMaintenance' },
+      actorDone('maintenance', inMaintenance),
+      actorDone('maintenance', null),
+      actorDone('endMaintenance', active),
+      actorError('endMaintenance', new ApiError(403, 'read_only', 'Only admins can change this.')),
     ],
   });
   it.each(model.paths)('$description', (path) => model.run(path));
@@ -73,6 +85,10 @@ describe('node machine, behaviour', () => {
     const machine = nodeMachine.provide({
       actions: { report: (_, report) => reports.push(report) },
       actors: {
+        maintenance: maintenanceMachine.provide({
+          actors: { setMaintenance: fromPromise(async () => inMaintenance) },
+        }),
+        endMaintenance: fromPromise(async () => active),
         toggleNode: fromPromise(({ input }) => api.toggle(input) as Promise<ToggleResult>),
         renameNode: fromPromise(({ input }) => api.rename(input) as Promise<Node>),
         deleteNode: fromPromise(({ input }) => api.delete(input) as Promise<ToggleResult>),
@@ -102,6 +118,27 @@ describe('node machine, behaviour', () => {
     await vi.waitFor(() => expect(state(actor)).toBe('idle'));
     expect(toggle).toHaveBeenCalledWith({ node: { id: 7, teamId: 3 } });
     expect(reports).toEqual([{ type: 'node.toggled', nodeId: 7, status: NODE_STATUS.inactive }]);
+  });
+
+  it('opens the maintenance dialog and reports the node with its window; ending it reports the node without', async () => {
+    const { actor, reports } = start();
+    actor.send({ type: 'node.maintenance', node: active, now: NOW });
+    expect(state(actor)).toBe('maintaining');
+    actor.getSnapshot().children.maintenance?.send({ type: 'maintenance.submit', now: NOW });
+    await vi.waitFor(() => expect(state(actor)).toBe('idle'));
+    expect(reports).toEqual([{ type: 'node.updated', node: inMaintenance }]);
+    actor.send({ type: 'node.endMaintenance' });
+    expect(state(actor)).toBe('endingMaintenance');
+    await vi.waitFor(() => expect(state(actor)).toBe('idle'));
+    expect(reports.at(-1)).toEqual({ type: 'node.updated', node: active });
+  });
+
+  it('reports nothing when the maintenance dialog is cancelled', () => {
+    const { actor, reports } = start();
+    actor.send({ type: 'node.maintenance', node: active, now: NOW });
+    actor.getSnapshot().children.maintenance?.send({ type: 'maintenance.cancel' });
+    expect(state(actor)).toBe('idle');
+    expect(reports).toEqual([]);
   });
 
   it('activates an inactive node directly', async () => {

@@ -5,8 +5,9 @@ import { hasInvisibleCharacters } from '../../../contracts/visible-text.ts';
 import type { Config, Node } from '../../api/nodes.ts';
 import { actionFailure, type Failure } from '../../lib/node-messages.ts';
 import { nodeDisplay } from '../../lib/node-status.ts';
-import { deleteNodeActor, renameNodeActor, toggleNodeActor } from './node.actors.ts';
+import { deleteNodeActor, endMaintenanceActor, renameNodeActor, toggleNodeActor } from './node.actors.ts';
 import { configUpdateMachine } from './node-config-update.machine.ts';
+import { maintenanceMachine } from './node-maintenance.machine.ts';
 import { reconfigureMachine } from './node-reconfigure.machine.ts';
 
 export interface NodeContext {
@@ -37,6 +38,9 @@ export type NodeEvent =
   | { type: 'node.delete' }
   | { type: 'node.rename'; node: Node; name: string }
   | { type: 'node.confirm'; node: Node }
+  /** Opens the maintenance dialog; `now` is the screen's clock, where its custom times start. */
+  | { type: 'node.maintenance'; node: Node; now: Date }
+  | { type: 'node.endMaintenance' }
   | { type: 'node.cancel' };
 
 /** What a card tells the list, which holds the one copy of each node and applies these to it. */
@@ -47,7 +51,8 @@ export type NodeReport =
 
 /**
  * The actions of one node of My NODR (spec 2, 4, 5), spawned by the node list: toggle (with the deactivate confirm
- * for an active node), rename, delete, and the two settings modals (reconfigure, config update), each its own
+ * for an active node), rename, delete, maintenance (its dialog, and ending it), and the two settings modals
+ * (reconfigure, config update), each its own
  * machine invoked here. It holds no node: the list does, the card shows it (status through `cardStatus`), and
  * each action's event brings it, so the card and the rules never disagree. Results go back to the list as reports.
  */
@@ -56,12 +61,14 @@ export const nodeMachine = setup({
     context: {} as NodeContext,
     events: {} as NodeEvent,
     input: {} as { nodeId: number; teamId: number },
-    children: {} as { reconfigure: 'reconfigure'; configUpdate: 'configUpdate' },
+    children: {} as { reconfigure: 'reconfigure'; configUpdate: 'configUpdate'; maintenance: 'maintenance' },
   },
   actors: {
     toggleNode: toggleNodeActor,
     deleteNode: deleteNodeActor,
     renameNode: renameNodeActor,
+    endMaintenance: endMaintenanceActor,
+    maintenance: maintenanceMachine,
     reconfigure: reconfigureMachine,
     configUpdate: configUpdateMachine,
   },
@@ -132,6 +139,8 @@ export const nodeMachine = setup({
           },
         ],
         'node.delete': { target: 'confirmingDelete', actions: 'clearError' },
+        'node.maintenance': { target: 'maintaining', actions: 'clearError' },
+        'node.endMaintenance': { target: 'endingMaintenance', actions: 'clearError' },
         'node.rename': {
           guard: { type: 'isNewName', params: ({ event }) => event },
           target: 'renaming',
@@ -213,6 +222,43 @@ export const nodeMachine = setup({
             type: 'report',
             params: ({ context }) => ({ type: 'node.deleted', nodeId: context.nodeId }),
           },
+        },
+        onError: {
+          target: 'idle',
+          actions: { type: 'fail', params: ({ event }) => actionFailure(event.error) },
+        },
+      },
+    },
+    // The maintenance dialog (its own machine); its window reaches the list as the node the server answered.
+    maintaining: {
+      invoke: {
+        id: 'maintenance',
+        src: 'maintenance',
+        input: ({ event }) => {
+          assertEvent(event, 'node.maintenance');
+          return { node: event.node, now: event.now };
+        },
+        onDone: [
+          {
+            guard: { type: 'returnedNode', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: {
+              type: 'report',
+              params: ({ event }) => ({ type: 'node.updated', node: event.output! }),
+            },
+          },
+          { target: 'idle' },
+        ],
+      },
+    },
+    endingMaintenance: {
+      invoke: {
+        id: 'endMaintenance',
+        src: 'endMaintenance',
+        input: ({ context }) => ({ node: { id: context.nodeId, teamId: context.teamId } }),
+        onDone: {
+          target: 'idle',
+          actions: { type: 'report', params: ({ event }) => ({ type: 'node.updated', node: event.output }) },
         },
         onError: {
           target: 'idle',

@@ -6,6 +6,8 @@ import type { NodeActorRef } from '../../machines/nodes/node.machine.ts';
 import { IconButton } from '../../ui/button.tsx';
 import { ChevronDownIcon, PowerIcon, SettingsIcon, TrashIcon } from '../../ui/icons.tsx';
 import { FirstRunHint } from './first-run-hint.tsx';
+import { MaintenanceBar } from './maintenance-bar.tsx';
+import { MaintenanceModal } from './maintenance-modal.tsx';
 import { NameField } from './name-field.tsx';
 import styles from './node-card.module.css';
 import { NodeDetails } from './node-details.tsx';
@@ -39,7 +41,9 @@ export function NodeCard({ node: current, configs, actor, readOnly = false }: No
 
   if (state.matches('gone')) return null;
 
-  const busy = (['toggling', 'renaming', 'deleting'] as const).some((name) => state.matches(name));
+  const busy = (['toggling', 'renaming', 'deleting', 'endingMaintenance'] as const).some((name) =>
+    state.matches(name),
+  );
   // spec 4: power toggles active and inactive nodes; settings open the config update (status 1) or reconfigure (10).
   const power = active ? 'Deactivate NODR' : 'Activate NODR';
   const settings = configuring ? 'Update configuration' : 'Reconfigure NODR';
@@ -104,6 +108,13 @@ export function NodeCard({ node: current, configs, actor, readOnly = false }: No
           </IconButton>
         </div>
       </div>
+      <MaintenanceBar
+        node={current}
+        readOnly={readOnly}
+        busy={state.matches('endingMaintenance')}
+        onSet={() => actor.send({ type: 'node.maintenance', node: current, now: new Date() })}
+        onEnd={() => actor.send({ type: 'node.endMaintenance' })}
+      />
       {display === 'suspended' && <p className={styles.suspended}>{SUSPENDED_MESSAGE}</p>}
       {/* The first-run steps (download the compose file, start it) are an admin's to take. */}
       {awaitsFirstCheck(current) && !readOnly && <FirstRunHint node={current} />}
@@ -129,6 +140,7 @@ export function NodeCard({ node: current, configs, actor, readOnly = false }: No
       )}
       {state.children.reconfigure && <ReconfigureModal actor={state.children.reconfigure} />}
       {state.children.configUpdate && <ConfigUpdateModal actor={state.children.configUpdate} />}
+      {state.children.maintenance && <MaintenanceModal actor={state.children.maintenance} />}
     </article>
   );
 }

@@ -114,7 +114,7 @@ interface FormModalProps {
 }
 
 /** A modal holding a form, with Cancel and a submit button in its action row (outside the form, tied by its id). */
-function FormModal({
+export function FormModal({
   title,
   wide,
   submitLabel,
