@@ -160,6 +160,7 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /auth/v1/teams/:teamId/alert-channels/:id':                           [400, 403, 403, 401, 401, 401],
   'POST /auth/v1/teams/:teamId/alert-channels/:id/test':                        [400, 403, 403, 401, 401, 401],
   'POST /auth/v1/teams/:teamId/alert-channels/:id/secret':                      [400, 403, 403, 401, 401, 401],
+  'POST /auth/v1/teams/:teamId/alert-channels/:id/switch-on':                   [400, 403, 403, 401, 401, 401],
   'POST /api/v1/nodres/team/:teamId/set_public_key/config/:configId':           [400, 403, 403, 401, 403, 400],
   'POST /api/v1/nodres/team/:teamId/docker_compose/:id':                        [400, 403, 403, 401, 403, 400],
   'DELETE /api/v1/nodres/team/:teamId/:id':                                     [400, 403, 403, 401, 403, 400],
