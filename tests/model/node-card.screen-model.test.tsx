@@ -21,6 +21,16 @@ import { describeScreenModel, type View } from './screen-model.ts';
 
 const start = nodesByDisplay.active;
 const offline = { ...start, online: false, lastSeenAt: '2026-11-22T10:00:00.000Z' };
+/** The node in a maintenance window that ends in an hour (the dialog's answer, and what End maintenance acts on). */
+const HOUR = 3_600_000;
+const maintained = {
+  ...start,
+  maintenance: {
+    startsAt: new Date(Date.now() - HOUR).toISOString(),
+    endsAt: new Date(Date.now() + HOUR).toISOString(),
+  },
+};
+const untilText = (node: Node) => `Maintenance until ${node.maintenance?.endsAt.slice(11, 16)} UTC`;
 const input = { nodeId: start.id, teamId: start.teamId };
 const failed = new ApiError(500, 'internal', 'boom');
 const GENERIC = 'Sorry, something went wrong... Please try again later';
@@ -69,6 +79,9 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     return [actorDone('reconfigure', null), actorDone('reconfigure', nodesByDisplay.hardware)];
   if (is('updatingConfig'))
     return [actorDone('configUpdate', null), actorDone('configUpdate', nodesByDisplay.hardware)];
+  if (is('maintaining')) return [actorDone('maintenance', null), actorDone('maintenance', maintained)];
+  if (is('endingMaintenance'))
+    return [actorDone('endMaintenance', start), actorError('endMaintenance', failed)];
   if (is('gone')) return [];
   return [
     { type: 'node.power', node: start },
@@ -79,6 +92,9 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     { type: 'node.delete' },
     { type: 'node.rename', node: start, name: 'Berlin' },
     { type: 'node.reloaded' },
+    { type: 'node.maintenance', node: start, now: new Date() },
+    // End maintenance is offered on a node in a window: the list has one then.
+    { type: 'node.endMaintenance', node: maintained },
   ];
 }
 
@@ -120,6 +136,7 @@ describe('node card (model)', () => {
       toggleNode: /^PUT \/api\/v1\/nodres\/team\/3\/update_active_nodres\/7$/,
       renameNode: /^PUT \/api\/v1\/nodres\/team\/3\/nodr\/7$/,
       deleteNode: /^DELETE \/api\/v1\/nodres\/team\/3\/7$/,
+      endMaintenance: /^DELETE \/api\/v1\/nodres\/team\/3\/7\/maintenance$/,
     },
     answers: {
       // The modals are the node's child machines: a person finishes or closes them.
@@ -135,6 +152,12 @@ describe('node card (model)', () => {
           return view.user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
         await view.user.click(within(dialog()).getByRole('button', { name: 'Save' }));
         await answer(view, /^PUT \/api\/v1\/nodres\/team\/3\/nodr\/7$/, view.event.output);
+      },
+      maintenance: async (view) => {
+        if (view.event.output === null)
+          return view.user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+        await view.user.click(within(dialog()).getByRole('button', { name: 'Save' }));
+        await answer(view, /^PUT \/api\/v1\/nodres\/team\/3\/7\/maintenance$/, view.event.output);
       },
     },
     render: () => {
@@ -168,6 +191,14 @@ describe('node card (model)', () => {
       },
       // The node list tells the card's actor of a reload.
       'node.reloaded': async (view) => act(() => actor.send(view.event as never)),
+      'node.maintenance': async (view) => {
+        await onNode(view);
+        await view.user.click(icon('Maintenance'));
+      },
+      'node.endMaintenance': async (view) => {
+        await onNode(view);
+        await view.user.click(icon('End maintenance'));
+      },
     },
     rules: (view) => {
       const { event, from } = view;
@@ -207,6 +238,16 @@ describe('node card (model)', () => {
         expect(card()).toHaveTextContent('Configuring hardware');
       }
       if (event.type === 'xstate.done.actor.configUpdate') expect(screen.queryByRole('dialog')).toBeNull();
+      // The window the server answered is on the card; a cancelled dialog leaves the card as it was.
+      if (event.type === 'xstate.done.actor.maintenance') {
+        expect(screen.queryByRole('dialog')).toBeNull();
+        if (event.output) expect(card()).toHaveTextContent(untilText(event.output));
+        else expect(card()).not.toHaveTextContent(/Maintenance until/);
+      }
+      if (event.type === 'xstate.done.actor.endMaintenance') {
+        expect(card()).not.toHaveTextContent(/Maintenance until/);
+        expect(icon('Maintenance')).toBeEnabled();
+      }
       // spec 2: the name is saved, and the card says so.
       if (event.type === 'xstate.done.actor.renameNode')
         expect(within(card()).getByRole('textbox', { name: 'NODR name' })).toHaveValue('Berlin');
@@ -223,6 +264,11 @@ describe('node card (model)', () => {
       gone: () => expect(screen.queryByRole('article')).toBeNull(),
       reconfiguring: () =>
         expect(within(dialog()).getByRole('heading', { name: 'Reconfigure NODR' })).toBeInTheDocument(),
+      maintaining: () => expect(screen.getByRole('dialog', { name: 'Maintenance' })).toBeInTheDocument(),
+      endingMaintenance: () => {
+        expect(card()).toHaveAttribute('aria-busy', 'true');
+        expect(card()).toHaveTextContent(untilText(maintained));
+      },
       updatingConfig: () =>
         expect(within(dialog()).getByRole('heading', { name: 'Update configuration' })).toBeInTheDocument(),
     },
