@@ -54,7 +54,10 @@ export function ChannelRow({
   onRotate,
   onSwitchOn,
 }: ChannelRowProps) {
-  const target = channel.url ?? (channel.chatId === null ? null : `Chat ${channel.chatId}`);
+  const target =
+    channel.type === 'email'
+      ? 'Admins with alerts on'
+      : (channel.url ?? (channel.chatId === null ? null : `Chat ${channel.chatId}`));
   return (
     <div className={`${list.row} ${styles.row}`}>
       <div className={list.what}>
