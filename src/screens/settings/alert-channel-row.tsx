@@ -66,7 +66,8 @@ export function ChannelRow({
           <span className={list.badge}>{CHANNEL_TYPE_WORDS[channel.type]}</span>
         </p>
         <p className={list.details}>
-          {target && <span className={styles.target}>{target}</span>}
+          {/* An address reads as code; the E-mail channel's target is words. */}
+          {target && <span className={channel.type === 'email' ? undefined : styles.target}>{target}</span>}
           <span>Offline alert: {DELAY_WORDS[channel.offlineDelayMinutes].toLowerCase()}</span>
           <LastDelivery delivery={channel.lastDelivery} />
           {channel.switchedOffAt && (
