@@ -50,6 +50,19 @@ export async function mailTeamAdmins(
   teamId: number,
   payload: AlertPayloadBody,
 ): Promise<PostOutcome> {
+  try {
+    return await queueMails(deps, teamId, payload);
+  } catch (error) {
+    // The outbox refused (the database is unreachable): a failed try like any other, retried later.
+    return { ok: false, status: null, detail: (error as Error).message };
+  }
+}
+
+async function queueMails(
+  deps: EmailChannelDeps,
+  teamId: number,
+  payload: AlertPayloadBody,
+): Promise<PostOutcome> {
   const key = await deps.unsubscribeKey();
   const { type } = payload;
   return deps.db.transaction(async (tx) => {
