@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertPayloadBody } from '../../contracts/alert-channels.ts';
 import {
   type ApiAccount,
+  expectNoAxeViolations,
   launchBrowser,
   newPage,
   type RunningServer,
@@ -217,6 +218,7 @@ describe('alert channels with the real agent', () => {
       if (type === 'E-mail')
         for (const viewport of ['phone', 'desktop'] as const) {
           await page.setViewportSize(viewports[viewport]);
+          await expectNoAxeViolations(page, `settings alert channels, E-mail form (${viewport})`);
           await screenshot(page, 'settings-alert-channel-email-form');
         }
       await section.getByRole('button', { name: 'Save' }).click();
