@@ -73,7 +73,7 @@ export const AlertChannelSchema = Type.Object(
     type: channelType,
     name: Type.String(),
     url: nullable(
-      Type.String({ description: 'The target URL (webhook, Slack, Discord); null for Telegram.' }),
+      Type.String({ description: 'The target URL (webhook, Slack, Discord); null for Telegram and E-mail.' }),
     ),
     chatId: nullable(
       Type.String({

@@ -1,5 +1,5 @@
 /**
- * Alert channels: where a team's node alerts go besides the admins' e-mail (docs/alerts.md). Admins of the team
+ * Alert channels: where a team's node alerts go (docs/alerts.md): a webhook, a chat, or the admins' e-mail. Admins of the team
  * manage them, viewers see them. Calls (auth service, prefix /auth; a browser session only, never an API token):
  * - GET    v1/teams/{teamId}/alert-channels                      → { channels: AlertChannelBody[] }
  * - POST   v1/teams/{teamId}/alert-channels             NewAlertChannelBody → 201 CreatedAlertChannelBody
@@ -24,7 +24,8 @@ export type {
   NewAlertChannelBody,
 } from './alert-channels.schema.ts';
 
-export const ALERT_CHANNEL_TYPES = ['webhook', 'slack', 'discord', 'telegram'] as const;
+/** `email`: the alert mail to the team's admins whose alerts are on (docs/alerts.md, E-mail); no target of its own. */
+export const ALERT_CHANNEL_TYPES = ['webhook', 'slack', 'discord', 'telegram', 'email'] as const;
 export type AlertChannelType = (typeof ALERT_CHANNEL_TYPES)[number];
 
 export const ALERT_EVENTS = [

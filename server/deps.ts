@@ -31,6 +31,8 @@ export interface Deps {
   health: HealthSweep;
   /** The Prometheus registry and the counters the services feed (server/metrics/metrics.ts). */
   metrics: Metrics;
+  /** The server key the alert mails' unsubscribe tokens are derived from (an E-mail channel's test mails them too). */
+  unsubscribeKey: () => Promise<Buffer>;
 }
 
 declare module 'fastify' {

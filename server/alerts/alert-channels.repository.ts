@@ -256,3 +256,18 @@ export async function teamAdminEmails(db: Db, teamId: number): Promise<string[]>
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, ADMIN_ROLE)));
   return rows.map((row) => row.email);
 }
+
+/** The admins of the team whose alerts are on (Settings > Notifications): who an E-mail channel mails. */
+export async function teamAlertRecipients(db: Db, teamId: number) {
+  return db
+    .select({
+      userId: users.id,
+      email: users.email,
+      unsubscribeTokenHash: users.unsubscribeTokenHash,
+      unsubscribeGeneration: users.unsubscribeGeneration,
+    })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, ADMIN_ROLE), eq(users.alerts, true)))
+    .orderBy(asc(users.id));
+}

@@ -56,6 +56,8 @@ export function createAlertChannelsService(deps: ChannelDeliveryDeps) {
 
   /** The fields of the channel's type, checked: its URL must reach a public address (outbound-target.ts). */
   async function targetFields(type: AlertChannelType, body: AlertChannelEditBody, current?: repo.ChannelRow) {
+    // The team's admins are its target: nothing to fill in, and a stray field is not kept.
+    if (type === 'email') return { url: null, chatId: null, secret: null };
     if (type === 'telegram') {
       const botToken = body.botToken ?? current?.secret ?? '';
       const chatId = body.chatId ?? current?.chatId ?? '';

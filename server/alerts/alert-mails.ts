@@ -18,12 +18,20 @@ export function formatDuration(ms: number): string {
 
 const utc = (date: Date | null) =>
   date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'never';
-const nodeLabel = (alert: DueAlert) => alert.nodeName || alert.domain;
+/** What one line of an alert mail needs: a person's due alert, or a node of an E-mail channel's message. */
+export type MailedAlert = Pick<
+  DueAlert,
+  'kind' | 'nodeName' | 'domain' | 'lastSeenAt' | 'at' | 'offlineSince'
+>;
 
-function line(alert: DueAlert): string {
+const nodeLabel = (alert: MailedAlert) => alert.nodeName || alert.domain;
+
+function line(alert: MailedAlert): string {
   const who = `${nodeLabel(alert)} (${alert.domain})`;
   if (alert.kind === 'offline') return `${who} is offline. Last seen: ${utc(alert.lastSeenAt)}.`;
   if (alert.kind === 'online') {
+    // A channel's online message does not carry when the node went down, so it cannot say for how long.
+    if (!alert.offlineSince) return `${who} is back online.`;
     const down = formatDuration(alert.at.getTime() - (alert.offlineSince ?? alert.at).getTime());
     return `${who} is back online after being down for ${down}.`;
   }
@@ -31,7 +39,7 @@ function line(alert: DueAlert): string {
   return `${who} failed its hardware check (Misconfigured). Last seen: ${utc(alert.lastSeenAt)}.`;
 }
 
-function subject(alerts: readonly DueAlert[]): string {
+function subject(alerts: readonly MailedAlert[]): string {
   const [first] = alerts;
   if (alerts.length > 1) {
     const kinds = new Set(alerts.map((alert) => alert.kind));
@@ -53,7 +61,23 @@ function subject(alerts: readonly DueAlert[]): string {
 export function alertMail(
   config: Config,
   to: string,
-  alerts: readonly DueAlert[],
+  alerts: readonly MailedAlert[],
+  unsubscribeToken: string,
+): MailMessage {
+  return unsubscribableMail(config, to, subject(alerts), alerts.map(line), unsubscribeToken);
+}
+
+/** The "Send test" mail of an E-mail channel, with the links and headers of every alert mail. */
+export function alertTestMail(config: Config, to: string, teamName: string, unsubscribeToken: string) {
+  const says = `NODR test alert: the E-mail channel of ${teamName} receives its alerts.`;
+  return unsubscribableMail(config, to, 'NODR test alert', [says], unsubscribeToken);
+}
+
+function unsubscribableMail(
+  config: Config,
+  to: string,
+  subject: string,
+  lines: readonly string[],
   unsubscribeToken: string,
 ): MailMessage {
   const page = `${config.publicUrl}${LINK_PAGES.unsubscribe}/${unsubscribeToken}`;
@@ -62,7 +86,7 @@ export function alertMail(
   const text = [
     'Hello,',
     '',
-    ...alerts.map(line),
+    ...lines,
     '',
     `See your NODRs: ${config.publicUrl}/myNodr`,
     '',
@@ -72,7 +96,7 @@ export function alertMail(
   ].join('\n');
   return {
     to,
-    subject: subject(alerts),
+    subject,
     text,
     headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };

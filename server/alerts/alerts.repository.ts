@@ -28,7 +28,10 @@ export interface DueAlert {
 const date = (value: unknown) => (value === null ? null : new Date(value as string | Date));
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** An alert row for every admin (role 10, spec 6) of each node's team whose alerts are on; one statement. */
+/**
+ * An alert row for every admin (role 10, spec 6) of each node's team whose alerts are on; one statement. A team
+ * with an E-mail channel switched on is left out: that channel mails its admins, so none gets the mail twice.
+ */
 export async function queueForAdmins(
   tx: Db,
   alert: { nodeIds: readonly number[]; kind: AlertKind; offlineSince: Date | null; at: Date },
@@ -44,7 +47,9 @@ export async function queueForAdmins(
     from nodes n
     join team_members m on m.team_id = n.team_id and m.role = 10
     join users u on u.id = m.user_id and u.alerts
-    where n.id = any(${`{${alert.nodeIds.join(',')}}`}::integer[])`);
+    where n.id = any(${`{${alert.nodeIds.join(',')}}`}::integer[])
+      and not exists (select 1 from alert_channels c
+        where c.team_id = n.team_id and c.type = 'email' and c.switched_off_at is null)`);
 }
 
 /**

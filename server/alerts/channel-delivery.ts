@@ -3,10 +3,7 @@ import {
   ALERT_RETRY_DELAYS_S,
   type AlertPayloadBody,
 } from '../../contracts/alert-channels.ts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { Mailer } from '../lib/mail.ts';
 import {
   type ChannelRow,
   claimDueMessages,
@@ -24,12 +21,10 @@ import {
 import { channelSwitchedOffMail } from './alert-mails.ts';
 import { postOnce } from './channel-http.ts';
 import { channelRequest } from './channel-requests.ts';
+import { type EmailChannelDeps, mailTeamAdmins } from './email-channel-delivery.ts';
 
-export interface ChannelDeliveryDeps {
-  db: Db;
+export interface ChannelDeliveryDeps extends EmailChannelDeps {
   clock: Clock;
-  config: Config;
-  mailer: Mailer;
 }
 
 /** Messages claimed per pass, sent side by side: a slow receiver holds a pass for at most the timeout. */
@@ -67,15 +62,21 @@ export function createChannelDelivery(deps: ChannelDeliveryDeps) {
     message: { id: number; event: string; payload: unknown; attempts: number },
   ): Promise<DeliveryRow> {
     const started = clock.now();
-    const request = channelRequest(
-      channel,
-      message.payload as AlertPayloadBody,
-      message.id,
-      Math.floor(started.getTime() / 1000),
-      config.telegramApiUrl,
-    );
+    const payload = message.payload as AlertPayloadBody;
     const begun = performance.now();
-    const outcome = await postOnce(request, config.webhookAllowPrivate);
+    const outcome =
+      channel.type === 'email'
+        ? await mailTeamAdmins(deps, channel.teamId, payload)
+        : await postOnce(
+            channelRequest(
+              channel,
+              payload,
+              message.id,
+              Math.floor(started.getTime() / 1000),
+              config.telegramApiUrl,
+            ),
+            config.webhookAllowPrivate,
+          );
     const durationMs = Math.round(performance.now() - begun);
     const delayS = ALERT_RETRY_DELAYS_S[message.attempts - 1];
     const retryAt = outcome.ok || delayS === undefined ? null : new Date(started.getTime() + delayS * 1000);

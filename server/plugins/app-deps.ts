@@ -43,6 +43,7 @@ export const appDeps = fp<AppDepsOptions>(async (app, { config, database, clock,
   const mailer = new Mailer(database.db, config, app.log, clock);
   const drain = new Drain();
   const keys = serverKeys(database.db);
+  const unsubscribeKey = () => keys('unsubscribe');
   const health = new HealthSweep({
     db: database.db,
     clock,
@@ -50,7 +51,7 @@ export const appDeps = fp<AppDepsOptions>(async (app, { config, database, clock,
     mailer,
     hub,
     log: app.log,
-    unsubscribeKey: () => keys('unsubscribe'),
+    unsubscribeKey,
   });
   const metrics = createMetrics(database);
   mailer.on('failed', () => metrics.mailFailures.inc());
@@ -66,6 +67,7 @@ export const appDeps = fp<AppDepsOptions>(async (app, { config, database, clock,
     drain,
     health,
     metrics,
+    unsubscribeKey,
   });
   installDrainHooks(app, drain);
   const counters = startPeriodicJob({ db: database.db, clock }, app.log, {

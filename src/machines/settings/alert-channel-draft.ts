@@ -48,11 +48,21 @@ export function draftOf(channel: AlertChannelBody): ChannelDraft {
   };
 }
 
-const usesUrl = (type: AlertChannelType) => type !== 'telegram';
+const usesUrl = (type: AlertChannelType) => type !== 'telegram' && type !== 'email';
+/** An E-mail channel's target is the team's admins: it has no field to fill in. */
+const targetOf = (draft: ChannelDraft): AlertChannelEditBody => {
+  if (draft.type === 'email') return {};
+  if (usesUrl(draft.type)) return { url: draft.url.trim() };
+  return {
+    chatId: draft.chatId.trim(),
+    ...(draft.botToken.trim() === '' ? {} : { botToken: draft.botToken.trim() }),
+  };
+};
 
 /** The problem of the draft before any call, or null: the server says the same in ALERT_CHANNEL_ERRORS. */
 export function draftProblem(draft: ChannelDraft, editing: boolean): string | null {
   if (draft.name.trim() === '') return NAME_REQUIRED;
+  if (draft.type === 'email') return null;
   const missing = usesUrl(draft.type)
     ? draft.url.trim() === ''
     : draft.chatId.trim() === '' || (!editing && draft.botToken.trim() === '');
@@ -62,12 +72,6 @@ export function draftProblem(draft: ChannelDraft, editing: boolean): string | nu
 /** The bodies of both calls; an edit leaves out a bot token not typed again, so the saved one stays. */
 export function saveOf(teamId: number, id: number | null, draft: ChannelDraft): ChannelSave {
   const name = draft.name.trim();
-  const target: AlertChannelEditBody = usesUrl(draft.type)
-    ? { url: draft.url.trim() }
-    : {
-        chatId: draft.chatId.trim(),
-        ...(draft.botToken.trim() === '' ? {} : { botToken: draft.botToken.trim() }),
-      };
-  const fields = { ...target, offlineDelayMinutes: draft.offlineDelayMinutes };
+  const fields = { ...targetOf(draft), offlineDelayMinutes: draft.offlineDelayMinutes };
   return { teamId, id, create: { type: draft.type, name, ...fields }, edit: { name, ...fields } };
 }

@@ -17,9 +17,10 @@ export const CHANNEL_TYPE_WORDS: Record<AlertChannelType, string> = {
   slack: 'Slack',
   discord: 'Discord',
   telegram: 'Telegram',
+  email: 'E-mail',
 };
 
-const URL_HINTS: Record<Exclude<AlertChannelType, 'telegram'>, string> = {
+const URL_HINTS: Record<Exclude<AlertChannelType, 'telegram' | 'email'>, string> = {
   webhook: 'Receives each alert as signed JSON (Standard Webhooks).',
   slack: 'The incoming webhook URL of a Slack app.',
   discord: "A channel's webhook URL (Server Settings > Integrations).",
@@ -89,7 +90,11 @@ export function ChannelForm({ draft, editing, saving, error, onChange, onSave, o
         disabled={saving}
         onChange={(event) => onChange({ name: event.target.value })}
       />
-      {type === 'telegram' ? (
+      {type === 'email' ? (
+        <p className={styles.hint}>
+          Mails each alert to the team’s admins whose alerts are on in Settings &gt; Notifications.
+        </p>
+      ) : type === 'telegram' ? (
         <>
           <PasswordField
             label="Bot token"

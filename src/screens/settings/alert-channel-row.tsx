@@ -54,7 +54,10 @@ export function ChannelRow({
   onRotate,
   onSwitchOn,
 }: ChannelRowProps) {
-  const target = channel.url ?? (channel.chatId === null ? null : `Chat ${channel.chatId}`);
+  const target =
+    channel.type === 'email'
+      ? 'Admins with alerts on'
+      : (channel.url ?? (channel.chatId === null ? null : `Chat ${channel.chatId}`));
   return (
     <div className={`${list.row} ${styles.row}`}>
       <div className={list.what}>
@@ -63,7 +66,8 @@ export function ChannelRow({
           <span className={list.badge}>{CHANNEL_TYPE_WORDS[channel.type]}</span>
         </p>
         <p className={list.details}>
-          {target && <span className={styles.target}>{target}</span>}
+          {/* An address reads as code; the E-mail channel's target is words. */}
+          {target && <span className={channel.type === 'email' ? undefined : styles.target}>{target}</span>}
           <span>Offline alert: {DELAY_WORDS[channel.offlineDelayMinutes].toLowerCase()}</span>
           <LastDelivery delivery={channel.lastDelivery} />
           {channel.switchedOffAt && (

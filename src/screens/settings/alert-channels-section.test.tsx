@@ -87,7 +87,7 @@ describe('Settings, alert channels', () => {
       within(within(section()).getByLabelText('Type'))
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Webhook', 'Slack', 'Discord', 'Telegram']);
+    ).toEqual(['Webhook', 'Slack', 'Discord', 'Telegram', 'E-mail']);
     await user.click(within(section()).getByRole('button', { name: 'Save' }));
     expect(within(section()).getByRole('alert')).toHaveTextContent('Give the channel a name.');
     expect(api.calls).toEqual([]);
@@ -142,6 +142,45 @@ describe('Settings, alert channels', () => {
       chatId: '42',
       offlineDelayMinutes: 0,
     });
+  }, 15_000);
+
+  it('adds an E-mail channel with no target field, and its row says who it mails', async () => {
+    const mailed: AlertChannelBody = {
+      ...ops,
+      id: 3,
+      type: 'email',
+      name: 'Admins',
+      url: null,
+      lastDelivery: { ...ops.lastDelivery!, status: null, detail: 'Mail queued for 2 admins' },
+    };
+    let saved: AlertChannelBody[] = [];
+    const api = settingsApi({
+      [LIST]: () => ({ status: 200, body: { channels: saved } }),
+      'POST /auth/v1/teams/11/alert-channels': () => {
+        saved = [mailed];
+        return { status: 201, body: { channel: mailed, secret: null } };
+      },
+    });
+    renderSettings(settingsUser, 'alerts');
+    const user = userEvent.setup();
+    await user.click(await within(section()).findByRole('button', { name: 'Add channel' }));
+    await user.selectOptions(within(section()).getByLabelText('Type'), 'E-mail');
+    expect(within(section()).queryByLabelText('URL')).not.toBeInTheDocument();
+    expect(within(section()).queryByLabelText('Chat id')).not.toBeInTheDocument();
+    await user.type(within(section()).getByLabelText('Name'), 'Admins');
+    await user.click(within(section()).getByRole('button', { name: 'Save' }));
+
+    await within(section()).findByText('Admins with alerts on');
+    expect(api.calls.find((call) => call.method === 'POST')?.json).toEqual({
+      type: 'email',
+      name: 'Admins',
+      offlineDelayMinutes: 0,
+    });
+    const [row] = rows();
+    expect(row).toHaveTextContent('E-mail');
+    expect(row).toHaveTextContent('Admins with alerts on');
+    expect(row).toHaveTextContent('Last delivery: Mail queued for 2 admins, 5 minutes ago');
+    expect(within(section()).queryByLabelText('Signing secret')).not.toBeInTheDocument();
   }, 15_000);
 
   it('sends a test and shows its result in the row; edits; removes only after the confirmation', async () => {

@@ -44,7 +44,7 @@ function SecretShownOnce({ shown, onDone }: { shown: ShownSecret; onDone: () => 
 }
 
 /**
- * Settings > Alerts > Alert channels: where the team's node alerts go besides e-mail (docs/alerts.md). Admins add,
+ * Settings > Alerts > Alert channels: where the team's node alerts go (docs/alerts.md). Admins add,
  * edit, test and remove channels; viewers see them and their last delivery.
  */
 export function AlertChannelsSection() {
@@ -64,8 +64,9 @@ export function AlertChannelsSection() {
       title="Alert channels"
       description={
         <>
-          Where alerts about {team ? <strong>{team.name}</strong> : 'your team'}'s NODRs go besides e-mail: a
-          webhook, Slack, Discord or Telegram.{canChange ? '' : ' Only Admins of the team can change them.'}
+          Where alerts about {team ? <strong>{team.name}</strong> : 'your team'}'s NODRs go: a webhook, Slack,
+          Discord, Telegram or E-mail (the admins whose alerts are on; without it, each admin's Notifications
+          decide).{canChange ? '' : ' Only Admins of the team can change them.'}
         </>
       }
     >
