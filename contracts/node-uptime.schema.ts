@@ -17,3 +17,13 @@ export const NodeUptimeSchema = Type.Object(
   closed,
 );
 export type NodeUptime = Static<typeof NodeUptimeSchema>;
+/** The field each node of the list answer gains beside the health and version fields; no field the spec names changes. */
+export const NodeUptimeFieldsSchema = Type.Object(
+  {
+    uptime: {
+      ...NodeUptimeSchema,
+      description: 'Time online over time active over 24 h, 7 d, 30 d, and per UTC day for 30 days.',
+    },
+  },
+  closed,
+);

@@ -1,6 +1,7 @@
 import type { ConfigBody, NodeBody } from '../../contracts/node-body.schema.ts';
 import type { NodeHealthFields } from '../../contracts/node-health.schema.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
+import type { NodeUptime } from '../../contracts/node-uptime.schema.ts';
 import type { NodeVersionFields } from '../../contracts/node-versions.schema.ts';
 import { isOlderVersion } from '../../contracts/node-versions.ts';
 import type { ConfigRow, NodeRow, NodeWithConfig } from './nodes.repository.ts';
@@ -38,11 +39,12 @@ function versionFields(agentVersion: string | null, latest: string): NodeVersion
 
 /**
  * A node as the web app reads it (spec 3): config_id and configId both, check as JSON text or null; beside the
- * spec's fields, the health and version fields. `agentLatest` is the server's AGENT_LATEST_VERSION.
+ * spec's fields, the health, version and uptime fields. `agentLatest` is the server's AGENT_LATEST_VERSION.
  */
 export function nodeJson(
   { node, config, lastSeenAt, agentVersion }: NodeWithConfig,
   agentLatest: string,
+  uptime: NodeUptime,
 ): NodeBody {
   return {
     id: node.id,
@@ -64,5 +66,6 @@ export function nodeJson(
     bandWidth: node.bandwidth,
     ...healthFields(node, lastSeenAt),
     ...versionFields(agentVersion, agentLatest),
+    uptime,
   };
 }

@@ -16,6 +16,7 @@ import type { HardwareCheck } from '../../contracts/hardware-check.schema.ts';
 import type { ConfigBody, NodeReadBody, NodeStatusBody } from '../../contracts/node-body.schema.ts';
 import type { NodeHealthAnswer, NodeHealthEvent } from '../../contracts/node-health.schema.ts';
 import { HEALTH_TRANSITIONS_SHOWN, healthPath } from '../../contracts/node-health.ts';
+import type { NodeUptime } from '../../contracts/node-uptime.schema.ts';
 import { request } from './client.ts';
 
 /** A hardware configuration option (spec 3). Status 10 is available; any other status is coming soon. */
@@ -32,6 +33,14 @@ export const ConfigStruct: Describe<ConfigBody> = type({
   ip_type: string(),
 });
 export type Config = Infer<typeof ConfigStruct>;
+
+/** A node's uptime: fractions 0 to 1 over 24 h, 7 d, 30 d and per UTC day, null where it was not active. */
+export const NodeUptimeStruct: Describe<NodeUptime> = type({
+  day: nullable(number()),
+  week: nullable(number()),
+  month: nullable(number()),
+  days: array(nullable(number())),
+});
 
 /** A node (NODR) as the main API answers it (spec 3). `check` is the JSON text of CheckStruct, or null. */
 export const NodeStruct: Describe<NodeReadBody> = type({
@@ -60,6 +69,8 @@ export const NodeStruct: Describe<NodeReadBody> = type({
   // The version fields too (contracts/node-versions.schema.ts).
   agentVersion: optional(nullable(string())),
   updateAvailable: optional(boolean()),
+  // And the uptime (contracts/node-uptime.schema.ts).
+  uptime: optional(NodeUptimeStruct),
 });
 export type Node = Infer<typeof NodeStruct>;
 
