@@ -38,7 +38,15 @@ type Change = { at: number; active: boolean } | { at: number; online: boolean };
  *   records the truth when it runs again, and its grace after a start marks nobody offline (nor back).
  */
 export function uptimeTime(history: UptimeHistory, fromMs: number, toMs: number): UptimeTime {
-  const changes: Change[] = [...history.activity, ...history.health].sort((a, b) => a.at - b.at);
+  return timeIn(timeline(history), fromMs, toMs);
+}
+
+/** Both lists as one, in time order (an activity change first at equal times); sorted once per node. */
+function timeline(history: UptimeHistory): Change[] {
+  return [...history.activity, ...history.health].sort((a, b) => a.at - b.at);
+}
+
+function timeIn(changes: readonly Change[], fromMs: number, toMs: number): UptimeTime {
   let active = false;
   let online = true;
   let cursor = fromMs;
@@ -72,11 +80,12 @@ const utcDayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 
 /** The uptime fields of one node at `nowMs`: the three rolling windows and the last UPTIME_DAYS UTC days, oldest first. */
 export function nodeUptime(history: UptimeHistory, nowMs: number): NodeUptime {
-  const over = (windowMs: number) => uptimeFraction(uptimeTime(history, nowMs - windowMs, nowMs));
+  const changes = timeline(history);
+  const over = (windowMs: number) => uptimeFraction(timeIn(changes, nowMs - windowMs, nowMs));
   const today = utcDayStart(nowMs);
   const days = Array.from({ length: UPTIME_DAYS }, (_, index) => {
     const start = today - (UPTIME_DAYS - 1 - index) * DAY_MS;
-    return uptimeFraction(uptimeTime(history, start, Math.min(start + DAY_MS, nowMs)));
+    return uptimeFraction(timeIn(changes, start, Math.min(start + DAY_MS, nowMs)));
   });
   return {
     day: over(UPTIME_WINDOWS_MS.day),
