@@ -119,4 +119,32 @@ describe('uptime in the node list: time online over time active, inactive time l
     // Switched off since: the last hour of activity counts, the five since do not.
     expect((await uptimeOf(node.id))?.day).toBe(1);
   });
+
+  it('a reconfigured node counts as inactive from then on, until it is verified again', async () => {
+    await tomorrowAt(0);
+    const { node } = await activeNode(server, user);
+    const activeAt = now();
+    // Silent: the sweep marks it offline a threshold later.
+    server.clock.advance(pastThreshold(server));
+    await sweep();
+    const offlineAt = now();
+    server.clock.set(new Date(activeAt + 2 * HOUR));
+    const reset = await server.app.inject({
+      method: 'PUT',
+      url: `/api/v1/nodres/team/${user.teamId}/reset_settings_nodr/${node.id}`,
+      headers: { ...user.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        teamId: String(user.teamId),
+        id: String(node.id),
+        configId: String(node.configId),
+        licenseKey: node.licenseKey,
+      }).toString(),
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const reconfiguredAt = now();
+    server.clock.advance(3 * HOUR);
+    // Two hours active, online until the sweep marked it offline; the three hours configuring are left out.
+    const activeMs = reconfiguredAt - activeAt;
+    expect((await uptimeOf(node.id))?.day).toBeCloseTo((offlineAt - activeAt) / activeMs, 9);
+  });
 });
