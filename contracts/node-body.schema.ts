@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { NodeHealthFieldsSchema } from './node-health.schema.ts';
 import { NodeMaintenanceFieldsSchema } from './node-maintenance.schema.ts';
+import { NodeUptimeFieldsSchema } from './node-uptime.schema.ts';
 import { NodeVersionFieldsSchema } from './node-versions.schema.ts';
 import { closed, Moment, nullable } from './wire.schema.ts';
 
@@ -47,25 +48,28 @@ const nodeSpecFields = {
   bandWidth: nullable(Type.Number()),
 };
 
-/** A node as this server answers it: the spec's fields, the health fields, the agent's version, its maintenance. */
+/** A node as this server answers it: the spec's fields, the health fields, the agent's version, its maintenance and
+ * its uptime. */
 export const NodeSchema = Type.Object(
   {
     ...nodeSpecFields,
     ...NodeHealthFieldsSchema.properties,
     ...NodeVersionFieldsSchema.properties,
     ...NodeMaintenanceFieldsSchema.properties,
+    ...NodeUptimeFieldsSchema.properties,
   },
   closed,
 );
 export type NodeBody = Static<typeof NodeSchema>;
 
-/** A node as the web app accepts it: the health and version fields may be missing (a server without them). */
+/** A node as the web app accepts it: the health, version and uptime fields may be missing (a server without them). */
 const NodeReadSchema = Type.Object(
   {
     ...nodeSpecFields,
     ...Type.Partial(NodeHealthFieldsSchema).properties,
     ...Type.Partial(NodeVersionFieldsSchema).properties,
     ...Type.Partial(NodeMaintenanceFieldsSchema).properties,
+    ...Type.Partial(NodeUptimeFieldsSchema).properties,
   },
   closed,
 );

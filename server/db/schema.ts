@@ -331,6 +331,23 @@ export const nodeHealthTransitions = pgTable(
 );
 
 /**
+ * Each time a node became active (status 10) or left it, so that uptime leaves inactive time out
+ * (server/nodes/uptime.ts). Written by the calls that change the status, in their transaction.
+ */
+export const nodeActivityChanges = pgTable(
+  'node_activity_changes',
+  {
+    id: serial('id').primaryKey(),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => nodes.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull(),
+    at: moment('at').notNull(),
+  },
+  (t) => [index('node_activity_changes_node_at_idx').on(t.nodeId, t.at)],
+);
+
+/**
  * Alert mail work, one row per recipient and event (kind: offline | online | misconfigured). The sweep
  * claims due rows with FOR UPDATE SKIP LOCKED, so each is mailed once across processes and restarts.
  * offlineSince names the offline episode a row belongs to (for online rows: the one that ended).

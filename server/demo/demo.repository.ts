@@ -1,6 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
+import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Db } from '../db/database.ts';
-import { configs, nodeLiveness, nodes, teamMembers, teams, users } from '../db/schema.ts';
+import {
+  configs,
+  nodeActivityChanges,
+  nodeLiveness,
+  nodes,
+  teamMembers,
+  teams,
+  users,
+} from '../db/schema.ts';
 
 export async function hasUsers(db: Db): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::integer` }).from(users);
@@ -33,6 +42,10 @@ export async function insertDemoNode(
 ): Promise<number> {
   const [row] = await tx.insert(nodes).values(node).returning({ id: nodes.id });
   await tx.insert(nodeLiveness).values({ nodeId: row!.id, lastSeenAt });
+  // An active demo node has been active since it was added, so its card shows its uptime.
+  if (node.status === NODE_STATUS.active && node.createdAt) {
+    await tx.insert(nodeActivityChanges).values({ nodeId: row!.id, active: true, at: node.createdAt });
+  }
   return row!.id;
 }
 

@@ -2,6 +2,7 @@ import type { ConfigBody, NodeBody } from '../../contracts/node-body.schema.ts';
 import type { NodeHealthFields } from '../../contracts/node-health.schema.ts';
 import type { NodeMaintenanceFields } from '../../contracts/node-maintenance.schema.ts';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
+import type { NodeUptime } from '../../contracts/node-uptime.schema.ts';
 import type { NodeVersionFields } from '../../contracts/node-versions.schema.ts';
 import { isOlderVersion } from '../../contracts/node-versions.ts';
 import type { ConfigRow, NodeRow, NodeWithConfig } from './nodes.repository.ts';
@@ -48,9 +49,9 @@ function maintenanceFields(
 
 /**
  * A node as the web app reads it (spec 3): config_id and configId both, check as JSON text or null; beside the
- * spec's fields, the health, version and maintenance fields. `agentLatest` is the server's AGENT_LATEST_VERSION.
+ * spec's fields, the health, version, maintenance and uptime fields. `agentLatest` is the server's AGENT_LATEST_VERSION.
  */
-export function nodeJson(row: NodeWithConfig, agentLatest: string, now: Date): NodeBody {
+export function nodeJson(row: NodeWithConfig, agentLatest: string, now: Date, uptime: NodeUptime): NodeBody {
   const { node, config, lastSeenAt, agentVersion } = row;
   return {
     id: node.id,
@@ -73,5 +74,6 @@ export function nodeJson(row: NodeWithConfig, agentLatest: string, now: Date): N
     ...healthFields(node, lastSeenAt),
     ...versionFields(agentVersion, agentLatest),
     ...maintenanceFields(row, now),
+    uptime,
   };
 }

@@ -7,6 +7,7 @@ import { safeEqual } from '../lib/tokens.ts';
 import { availableConfig, existing, freshKey, keyRaceGuarded, saved } from './node-rules.ts';
 import type { NodePatch, NodeRow } from './nodes.repository.ts';
 import * as repo from './nodes.repository.ts';
+import { recordActivity } from './uptime.repository.ts';
 
 /** The settings of a node: its configuration and key (spec 4 settings icon). */
 export function createNodeSettingsService(deps: Deps) {
@@ -52,10 +53,14 @@ export function createNodeSettingsService(deps: Deps) {
       }
       const patch = await settingsPatch(deps, node, change);
       const row = await keyRaceGuarded(() =>
-        repo.setStatusIf(deps.db, node.id, [NODE_STATUS.active], {
-          ...patch,
-          status: NODE_STATUS.configuring,
-          check: null,
+        deps.db.transaction(async (tx) => {
+          const reconfigured = await repo.setStatusIf(tx, node.id, [NODE_STATUS.active], {
+            ...patch,
+            status: NODE_STATUS.configuring,
+            check: null,
+          });
+          if (reconfigured) await recordActivity(tx, node.id, false, deps.clock.now());
+          return reconfigured;
         }),
       );
       if (!row) throw conflict('not_active', 'Only an active NODR can be reconfigured.');

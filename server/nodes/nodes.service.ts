@@ -13,9 +13,19 @@ import { badRequest, conflict } from '../lib/errors.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { composeFile } from './compose.ts';
 import { nodeJson } from './node-json.ts';
-import { availableConfig, existing, keyRaceGuarded, keyTaken, nodeNotFound, saved } from './node-rules.ts';
+import {
+  availableConfig,
+  existing,
+  keyRaceGuarded,
+  keyTaken,
+  nodeAnswer,
+  nodeNotFound,
+  saved,
+  uptimes,
+} from './node-rules.ts';
 import * as repo from './nodes.repository.ts';
 import { parsePublicKey } from './public-key.ts';
+import { recordActivity } from './uptime.repository.ts';
 
 /**
  * The node's DNS label: the first 64 bits of its license key as 16 lowercase hex digits, always a valid DNS label
@@ -29,13 +39,17 @@ export function nodeDomain(licenseKey: string, nodrDomain: string): string {
 export function createNodesService(deps: Deps) {
   return {
     async listNodes(teamId: number, options: { includeDeleted?: boolean } = {}): Promise<NodeBody[]> {
-      return (await repo.listForTeam(deps.db, teamId, options)).map((row) =>
-        nodeJson(row, deps.config.agentLatestVersion, deps.clock.now()),
+      const rows = await repo.listForTeam(deps.db, teamId, options);
+      const uptimeOf = await uptimes(
+        deps,
+        rows.map((row) => row.node.id),
       );
+      const now = deps.clock.now();
+      return rows.map((row) => nodeJson(row, deps.config.agentLatestVersion, now, uptimeOf(row.node.id)));
     },
 
     async getNode(teamId: number, id: number): Promise<NodeBody> {
-      return nodeJson(await existing(deps.db, teamId, id), deps.config.agentLatestVersion, deps.clock.now());
+      return nodeAnswer(deps, await existing(deps.db, teamId, id));
     },
 
     /**
@@ -74,7 +88,13 @@ export function createNodesService(deps: Deps) {
     /** spec 3: deleted nodes get status deleted (50) and are kept for statistics. */
     async deleteNode(teamId: number, id: number): Promise<NodeStatusBody> {
       const { node } = await existing(deps.db, teamId, id);
-      const row = await repo.setStatusIf(deps.db, node.id, [node.status], { status: NODE_STATUS.deleted });
+      const row = await deps.db.transaction(async (tx) => {
+        const deleted = await repo.setStatusIf(tx, node.id, [node.status], { status: NODE_STATUS.deleted });
+        if (deleted && node.status === NODE_STATUS.active) {
+          await recordActivity(tx, node.id, false, deps.clock.now());
+        }
+        return deleted;
+      });
       if (!row) throw nodeNotFound();
       deps.hub.publish(teamId, STREAM_EVENT.nodes);
       return { id: row.id, status: row.status };
@@ -98,7 +118,11 @@ export function createNodesService(deps: Deps) {
       if (node.status === NODE_STATUS.configuring)
         throw conflict('not_verified', 'A NODR being configured cannot be switched on or off.');
       const next = node.status === NODE_STATUS.active ? NODE_STATUS.inactive : NODE_STATUS.active;
-      const row = await repo.setStatusIf(deps.db, node.id, [node.status], { status: next });
+      const row = await deps.db.transaction(async (tx) => {
+        const toggled = await repo.setStatusIf(tx, node.id, [node.status], { status: next });
+        if (toggled) await recordActivity(tx, node.id, next === NODE_STATUS.active, deps.clock.now());
+        return toggled;
+      });
       if (!row) throw conflict('status_changed', 'The NODR changed meanwhile; reload and try again.');
       deps.hub.publish(teamId, STREAM_EVENT.verification);
       return { id: row.id, status: row.status };

@@ -9,6 +9,7 @@ import { conflict } from '../lib/errors.ts';
 import { checkHardware } from './hardware-check.ts';
 import type { NodeRow } from './nodes.repository.ts';
 import * as repo from './nodes.repository.ts';
+import { recordActivity } from './uptime.repository.ts';
 
 const notConfiguring = () =>
   conflict('not_configuring', 'Only a NODR being configured (status 1) reports its hardware.');
@@ -91,7 +92,12 @@ export function createVerificationService(deps: Deps) {
     async heartbeat(node: NodeRow, versions: HeartbeatBody): Promise<{ status: number }> {
       await recordVersions(node, versions);
       if (node.status === NODE_STATUS.configuring && node.check && passed(node.check)) {
-        const row = await repo.activateIfChecked(deps.db, node.id, node.check);
+        const check = node.check;
+        const row = await deps.db.transaction(async (tx) => {
+          const activated = await repo.activateIfChecked(tx, node.id, check);
+          if (activated) await recordActivity(tx, node.id, true, deps.clock.now());
+          return activated;
+        });
         if (row) {
           deps.hub.publish(node.teamId, STREAM_EVENT.verification);
           return { status: row.status };

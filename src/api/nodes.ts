@@ -18,6 +18,7 @@ import type { NodeHealthAnswer, NodeHealthEvent } from '../../contracts/node-hea
 import { HEALTH_TRANSITIONS_SHOWN, healthPath } from '../../contracts/node-health.ts';
 import type { MaintenanceBody } from '../../contracts/node-maintenance.schema.ts';
 import { maintenancePath } from '../../contracts/node-maintenance.ts';
+import type { NodeUptime } from '../../contracts/node-uptime.schema.ts';
 import { request } from './client.ts';
 
 /** A hardware configuration option (spec 3). Status 10 is available; any other status is coming soon. */
@@ -37,6 +38,14 @@ export type Config = Infer<typeof ConfigStruct>;
 
 /** A node's current or scheduled maintenance window (ISO 8601, UTC). */
 const MaintenanceStruct: Describe<MaintenanceBody> = type({ startsAt: string(), endsAt: string() });
+
+/** A node's uptime: fractions 0 to 1 over 24 h, 7 d, 30 d and per UTC day, null where it was not active. */
+export const NodeUptimeStruct: Describe<NodeUptime> = type({
+  day: nullable(number()),
+  week: nullable(number()),
+  month: nullable(number()),
+  days: array(nullable(number())),
+});
 
 /** A node (NODR) as the main API answers it (spec 3). `check` is the JSON text of CheckStruct, or null. */
 export const NodeStruct: Describe<NodeReadBody> = type({
@@ -67,6 +76,8 @@ export const NodeStruct: Describe<NodeReadBody> = type({
   updateAvailable: optional(boolean()),
   // And the maintenance window (contracts/node-maintenance.schema.ts).
   maintenance: optional(nullable(MaintenanceStruct)),
+  // And the uptime (contracts/node-uptime.schema.ts).
+  uptime: optional(NodeUptimeStruct),
 });
 export type Node = Infer<typeof NodeStruct>;
 

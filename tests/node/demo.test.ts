@@ -54,14 +54,16 @@ describe('demo mode', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(list.statusCode, list.body).toBe(200);
-    const listed = (list.json() as { name: string; status: number; check: string }[]).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    );
+    const listed = (
+      list.json() as { name: string; status: number; check: string; uptime: { month: number | null } }[]
+    ).sort((a, b) => a.name.localeCompare(b.name));
     expect(listed.map((node) => [node.name, node.status, JSON.parse(node.check).result])).toEqual([
       ['Amsterdam edge', 10, true],
       ['Frankfurt spare', 1, false],
       ['Warsaw office', 20, true],
     ]);
+    // The active node has been active (and online) since it was added: its card shows its uptime.
+    expect(listed.map((node) => node.uptime.month)).toEqual([1, null, null]);
     const failed = JSON.parse(listed[1]!.check).check_config_nodr as Record<string, { result: boolean }>;
     expect(
       Object.entries(failed)

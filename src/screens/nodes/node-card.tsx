@@ -14,6 +14,7 @@ import { NodeDetails } from './node-details.tsx';
 import { ConfigUpdateModal, DeactivateModal, DeleteModal, ReconfigureModal } from './node-modals.tsx';
 import { StatusPill } from './status-pill.tsx';
 import { TimeAgo } from './time-ago.tsx';
+import { UptimeBar } from './uptime-bar.tsx';
 
 interface NodeCardProps {
   /** The list's node: the one copy, which health events and the actions' answers update. */
@@ -116,6 +117,7 @@ export function NodeCard({ node: current, configs, actor, readOnly = false }: No
         onEnd={() => actor.send({ type: 'node.endMaintenance' })}
       />
       {display === 'suspended' && <p className={styles.suspended}>{SUSPENDED_MESSAGE}</p>}
+      <UptimeBar uptime={current.uptime} />
       {/* The first-run steps (download the compose file, start it) are an admin's to take. */}
       {awaitsFirstCheck(current) && !readOnly && <FirstRunHint node={current} />}
       {state.context.error && (
