@@ -28,4 +28,9 @@ export interface StatsQuery {
   endTimestamp: number;
   clientId: number;
   licenceKey: string[];
+  /**
+   * Beside the spec's fields, optional: `true` adds `perNode` to the answer (docs/api-stats.md). Absent or `false`,
+   * the answer is the spec's, byte for byte.
+   */
+  perNode?: boolean;
 }

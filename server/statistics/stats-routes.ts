@@ -14,11 +14,16 @@ import { statsFormatOf } from './stats-format.ts';
 
 const seconds = Type.Number({ minimum: 0, maximum: 100_000_000_000 });
 
+/** Optional beside the spec's fields: asks for each node's own series and totals too (docs/api-stats.md). */
+const perNode = Type.Optional(
+  Type.Boolean({ description: "true: add each node's buckets and totals (perNode)" }),
+);
+
 const licenceKeys = Type.Array(safeString({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 100 });
 
 const statsBody = agreeing<StatsQuery>()(
   strictObject(
-    { endTimestamp: seconds, startTimestamp: seconds, clientId: idSchema, licenceKey: licenceKeys },
+    { endTimestamp: seconds, startTimestamp: seconds, clientId: idSchema, licenceKey: licenceKeys, perNode },
     {
       examples: [
         {
@@ -42,6 +47,7 @@ const rangeBody = agreeing<StatsRangeQuery>()(
       to: isoUtc('The end of the range (excluded), UTC'),
       clientId: idSchema,
       licenceKey: licenceKeys,
+      perNode,
     },
     {
       examples: [

@@ -3,7 +3,7 @@ import type { TelemetryPoint } from '../../contracts/node-protocol.ts';
 import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import type { Db } from '../db/database.ts';
 import { executePrepared } from '../db/prepared.ts';
-import { metricFieldsSql } from './stats-metrics-sql.ts';
+import { type BucketSums, metricFieldsSql } from './stats-metrics-sql.ts';
 import { bucketPoints, bucketsJson, totalFieldsJson } from './stats-points.ts';
 import { statsVersions } from './stats-versions.ts';
 
@@ -23,12 +23,12 @@ export interface StatsJson {
 }
 
 /** The rows of a raw query, the same on PGlite and node-postgres. */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
 /** A PostgreSQL int[] literal, sent as one parameter whatever the number of ids. */
-function intArray(ids: readonly number[]): string {
+export function intArray(ids: readonly number[]): string {
   return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 }
 
@@ -76,44 +76,49 @@ export async function insertMinutes(db: Db, nodeId: number, points: readonly Min
   return accepted;
 }
 
-/** A bucket's fields: its row of sums, dt first. */
-const BUCKET_FIELDS = sql.raw(
-  metricFieldsSql(
-    {
-      uplink: 'uplink',
-      delivered: 'delivered',
-      input: 'input',
-      viewers: 'viewers',
-      quality: 'quality_sum',
-      samples: 'samples',
-    },
-    'dt',
-  ),
-);
+/** A bucket's sums: the columns of its row (bucketSumsSql). */
+export const BUCKET_SUMS: BucketSums = {
+  uplink: 'uplink',
+  delivered: 'delivered',
+  input: 'input',
+  viewers: 'viewers',
+  quality: 'quality_sum',
+  samples: 'samples',
+};
 
-/** The totals' fields, aggregated over the buckets (0 for a window without data). */
-const TOTAL_FIELDS = sql.raw(
-  metricFieldsSql({
-    uplink: 'coalesce(sum(uplink), 0)',
-    delivered: 'coalesce(sum(delivered), 0)',
-    input: 'coalesce(sum(input), 0)',
-    viewers: 'coalesce(avg(viewers), 0)',
-    quality: 'coalesce(sum(quality_sum), 0)',
-    samples: 'coalesce(sum(samples), 0)',
-  }),
-);
+/** The totals' sums, aggregated over the buckets (0 for a window without data). */
+export const TOTAL_SUMS: BucketSums = {
+  uplink: 'coalesce(sum(uplink), 0)',
+  delivered: 'coalesce(sum(delivered), 0)',
+  input: 'coalesce(sum(input), 0)',
+  viewers: 'coalesce(avg(viewers), 0)',
+  quality: 'coalesce(sum(quality_sum), 0)',
+  samples: 'coalesce(sum(samples), 0)',
+};
+
+/** A bucket's fields: its row of sums, dt first. */
+const BUCKET_FIELDS = sql.raw(metricFieldsSql(BUCKET_SUMS, 'dt'));
+
+/** The totals' fields, aggregated over the buckets. */
+const TOTAL_FIELDS = sql.raw(metricFieldsSql(TOTAL_SUMS));
+
+/**
+ * The sums of a group of a bucket table's rows, named as BucketSums reads them. In stat_minute a row is one sample;
+ * in a rollup a node's average viewers is viewers_sum / samples.
+ */
+export function bucketSumsSql(table: BucketTable): SQL {
+  const perNode =
+    table === 'stat_minute'
+      ? 'sum(viewers)::float8 as viewers, sum(quality) as quality_sum, count(*) as samples'
+      : 'sum(viewers_sum::float8 / samples) as viewers, sum(quality_sum) as quality_sum, sum(samples) as samples';
+  return sql.raw(
+    `sum(uplink)::int8 as uplink, sum(delivered)::int8 as delivered, sum(input)::int8 as input, ${perNode}`,
+  );
+}
 
 /** The sums of each bucket starting in [start, end) over the nodes: the rows metricFieldsSql reads. */
 function bucketRows(table: BucketTable, nodeIds: readonly number[], start: number, end: number): SQL {
-  // In stat_minute a row is one sample; in a rollup a node's average viewers is viewers_sum / samples.
-  const perNode =
-    table === 'stat_minute'
-      ? sql.raw('sum(viewers)::float8 as viewers, sum(quality) as quality_sum, count(*) as samples')
-      : sql.raw(
-          'sum(viewers_sum::float8 / samples) as viewers, sum(quality_sum) as quality_sum, sum(samples) as samples',
-        );
-  return sql`select ts as dt, sum(uplink)::int8 as uplink, sum(delivered)::int8 as delivered, sum(input)::int8 as input,
-        ${perNode}
+  return sql`select ts as dt, ${bucketSumsSql(table)}
       from ${sql.raw(table)}
       where node_id = any(${intArray(nodeIds)}::integer[]) and ts >= ${start} and ts < ${end}
       group by ts`;
