@@ -36,6 +36,8 @@ const events = [
   { type: 'node.toggle', id: 1 },
   { type: 'node.toggle', id: 404 },
   { type: 'group.toggle', group: 'inactive' },
+  { type: 'perNode.toggle' },
+  { type: 'range.select', range: { from: '2026-02-01', to: '2026-02-10' } },
   { type: 'stats.reload' },
   actorDone('setup', { nodes, text: '{}' }),
   actorDone('setup', { nodes, text: '{"filter":"week","selected":[]}' }),

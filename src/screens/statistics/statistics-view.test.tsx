@@ -102,7 +102,21 @@ function fakeServer(
         const result = options.currentBucket
           ? { [dt]: point, [now]: { ...point, dt: now } }
           : { [dt]: point };
-        return json({ result, total_result: point, text: range ? '{"interval":1200}' : '{}' });
+        const answer = { result, total_result: point, text: range ? '{"interval":1200}' : '{}' };
+        const { perNode, licenceKey } = body as { perNode?: boolean; licenceKey: string[] };
+        if (!perNode) return json(answer);
+        // Each node its share: the first node 1 part, the second 2 parts, and so on.
+        const share = (part: number) => ({
+          ...point,
+          nodrUpLink: part * 1024 * 1024,
+          qualityIndex: 90 + part,
+        });
+        const nodesAnswer = licenceKey.map((key, index) => ({
+          licenceKey: key,
+          result: { [dt]: share(index + 1) },
+          total_result: share(index + 1),
+        }));
+        return json({ ...answer, perNode: nodesAnswer });
       }
       return json({ error: 'not_found', message: url }, 404);
     }),
@@ -166,6 +180,62 @@ describe('StatisticsView', () => {
       endTimestamp: number;
     };
     expect(endTimestamp - startTimestamp).toBe(86_400);
+  });
+
+  it('per node: one line per selected node on Traffic and Quality, named in the legend, and a per-node table', async () => {
+    const calls = fakeServer();
+    const user = userEvent.setup();
+    renderView();
+    await screen.findByRole('img', { name: /Traffic chart, Day/ });
+    expect(screen.queryByRole('button', { name: 'Per-node figures' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Per node' }));
+    const traffic = await screen.findByRole('list', { name: 'Traffic series' });
+    await waitFor(() =>
+      expect(
+        within(traffic)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Edge', 'Untitled']),
+    );
+    const quality = screen.getByRole('list', { name: 'Quality series' });
+    expect(
+      within(quality)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Edge', 'Untitled']);
+    expect(statsCalls(calls).at(-1)?.body).toMatchObject({
+      licenceKey: [KEYS.edge, KEYS.quiet],
+      perNode: true,
+    });
+    expect(statsCalls(calls)[0]?.body).not.toHaveProperty('perNode');
+
+    const disclosure = screen.getByRole('button', { name: 'Per-node figures' });
+    expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+    await user.click(disclosure);
+    expect(disclosure).toHaveAttribute('aria-expanded', 'true');
+    const table = screen.getByRole('table', { name: 'Per-node figures' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['Node', 'Uplink', 'Delivered', 'Input', 'Quality', 'D/I']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ['Edge', '8.00 Mib', '24.00 Mib', '8.00 Mib', '91.0', '3.00×'],
+      ['Untitled', '16.00 Mib', '24.00 Mib', '8.00 Mib', '92.0', '3.00×'],
+    ]);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Per node' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Traffic series' })).getByText('Uplink')).toBeVisible(),
+    );
+    expect(screen.queryByRole('button', { name: 'Per-node figures' })).toBeNull();
   });
 
   it('shows a custom range of From and To dates, asks the range call for it and puts it in the address', async () => {

@@ -15,7 +15,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toAreaData, toLineData } from './chart-data.ts';
-import { type ChartTheme, withAlpha } from './chart-theme.ts';
+import { type ChartColour, type ChartTheme, paint, withAlpha } from './chart-theme.ts';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import type { RangeSync } from './range-sync.ts';
 import styles from './time-series-chart.module.css';
@@ -23,7 +23,7 @@ import styles from './time-series-chart.module.css';
 export interface SeriesSpec {
   key: string;
   name: string;
-  colour: keyof Pick<ChartTheme, 'uplink' | 'delivered' | 'input' | 'quality' | 'ratio'>;
+  colour: ChartColour;
   kind: 'line' | 'area';
   /** The numbers, for the tooltip and the chart's points (built here: only numbers cross from the worker). */
   values: Float64Array;
@@ -222,7 +222,7 @@ export function TimeSeriesChart({
   useEffect(() => {
     chart.current?.applyOptions(chartOptions(theme, wheelZoom, ownTicks));
     for (const spec of series) {
-      const colour = theme[spec.colour];
+      const colour = paint(theme, spec.colour);
       handles.current
         .get(spec.key)
         ?.applyOptions(
@@ -262,7 +262,7 @@ export function TimeSeriesChart({
     for (const spec of series) {
       const handle = handles.current.get(spec.key);
       if (!handle) continue;
-      const colour = theme[spec.colour];
+      const colour = paint(theme, spec.colour);
       const faint = withAlpha(colour, PARTIAL_ALPHA);
       handle.setData(
         spec.kind === 'area'
