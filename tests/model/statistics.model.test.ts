@@ -37,6 +37,7 @@ const events = [
   { type: 'node.toggle', id: 404 },
   { type: 'group.toggle', group: 'inactive' },
   { type: 'perNode.toggle' },
+  { type: 'compare.toggle' },
   { type: 'range.select', range: { from: '2026-02-01', to: '2026-02-10' } },
   { type: 'stats.reload' },
   actorDone('setup', { nodes, text: '{}' }),

@@ -123,6 +123,7 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     );
   // The breakdown is turned on once, on Day: turning it off again is the same transition.
   if (filter === 'day' && !snapshot.context.perNode) list.push({ type: 'perNode.toggle' });
+  if (filter === 'day' && !snapshot.context.compare) list.push({ type: 'compare.toggle' });
   if (snapshot.matches({ active: { view: 'failed' } })) list.push({ type: 'stats.reload' });
   return list;
 }
@@ -287,6 +288,8 @@ describe('statistics screen (model)', { timeout: 30_000 }, () => {
       'node.toggle': (view) =>
         view.user.click(screen.getByRole('checkbox', { name: view.event.id === 1 ? /Edge/ : /Blank/ })),
       'perNode.toggle': (view) => view.user.click(screen.getByRole('checkbox', { name: 'Per node' })),
+      'compare.toggle': (view) =>
+        view.user.click(screen.getByRole('checkbox', { name: 'Compare with previous period' })),
       'group.toggle': (view) => view.user.click(button(/^(Select all|Clear) inactive$/ as unknown as string)),
       'page.visibility': async (view) => {
         setVisibility(view.event.visible);

@@ -44,10 +44,40 @@ export interface StatsLoadInput {
    * series then comes too. null: the whole answer only.
    */
   perNode: number[] | null;
+  /** Compare with the previous period: the window of the same length just before is read and drawn too. */
+  compare: boolean;
 }
 
 /** The series on screen, and each node's when the breakdown was asked (statistics.machine.ts keeps them apart). */
-export type LoadedStats = StatSeries & { perNode?: NodeSeries[] };
+export type LoadedStats = StatSeries & { perNode?: NodeSeries[]; previous?: StatSeries };
+
+/** An ISO UTC instant as the range call takes it, from Unix seconds. */
+const isoOf = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+
+/**
+ * The previous window's series, on a grid of the same length ending where the shown one starts; null when it could
+ * not be read (a window beyond the retention, say): the comparison is then left out rather than the figures.
+ */
+async function previousOf(
+  read: () => Promise<StatsAnswer>,
+  grid: Omit<TransformRequest, 'points' | 'total'>,
+) {
+  try {
+    const answer = await read();
+    return await statsWorker().transform({ ...grid, points: answer.result, total: answer.total_result });
+  } catch {
+    return null;
+  }
+}
+
+/** The shown series with the previous window's beside them, when asked and read. */
+async function withPrevious(
+  shown: Promise<LoadedStats>,
+  previous: Promise<StatSeries | null> | null,
+): Promise<LoadedStats> {
+  const [stat, before] = await Promise.all([shown, previous]);
+  return before ? { ...stat, previous: before } : stat;
+}
 
 /** The whole answer as series, with each node's on the same grid when the answer holds them. */
 async function seriesOf(
@@ -95,13 +125,25 @@ async function loadRangeSeries(
     signal,
   );
   const interval = intervalOf(answer.text, end - start);
-  const grid = {
-    interval,
-    start: Math.ceil(start / interval) * interval,
-    end: Math.ceil(end / interval) * interval,
-    now: Date.now() / 1000,
-  };
-  return seriesOf(answer, grid, input);
+  const first = Math.ceil(start / interval) * interval;
+  const grid = { interval, start: first, end: Math.ceil(end / interval) * interval, now: Date.now() / 1000 };
+  const span = end - start;
+  const previous = input.compare
+    ? previousOf(
+        () =>
+          loadStatsRange(
+            {
+              from: isoOf(start - span),
+              to: window.from,
+              clientId: input.teamId,
+              licenceKey: input.licenceKeys,
+            },
+            signal,
+          ),
+        { interval, start: first - span, end: first, now: grid.now },
+      )
+    : null;
+  return withPrevious(seriesOf(answer, grid, input), previous);
 }
 
 /**
@@ -114,6 +156,19 @@ export const loadStatSeries = fromRequest<LoadedStats, StatsLoadInput>(async ({ 
   const now = Date.now() / 1000;
   const end = Math.ceil(now / interval) * interval;
   const start = end - windowSeconds;
+  const body = { clientId: input.teamId, licenceKey: input.licenceKeys };
+  // The previous window is asked beside the shown one, not after it.
+  const previous = input.compare
+    ? previousOf(
+        () =>
+          loadStats(
+            input.filter,
+            { ...body, startTimestamp: start - windowSeconds, endTimestamp: start },
+            signal,
+          ),
+        { interval, start: start - windowSeconds, end: start, now },
+      )
+    : null;
   const answer = await loadStats(
     input.filter,
     {
@@ -125,7 +180,7 @@ export const loadStatSeries = fromRequest<LoadedStats, StatsLoadInput>(async ({ 
     },
     signal,
   );
-  return seriesOf(answer, { interval, start, end, now }, input);
+  return withPrevious(seriesOf(answer, { interval, start, end, now }, input), previous);
 });
 
 /** spec 1 and 4: the built-in sample data, as series (the data lives in the worker). */

@@ -48,7 +48,9 @@ function start(
         if (options.failStats) throw new Error('500');
         // The server reads a range in its own bucket; the series carries it.
         const stat = series(input.range ? 1200 : 0);
-        return input.perNode ? { ...stat, perNode: input.perNode.map((id) => ({ id, series: stat })) } : stat;
+        const previous = input.compare ? { previous: series(input.range ? 1200 : 0) } : {};
+        const perNode = input.perNode ? { perNode: input.perNode.map((id) => ({ id, series: stat })) } : {};
+        return { ...stat, ...previous, ...perNode };
       }),
       loadSampleSeries: fromPromise<StatSeries>(async () => series(60)),
       saveStatSettings: fromPromise<string, { userId: number; teamId: number; settings: SavedStatSettings }>(
@@ -76,7 +78,14 @@ describe('statisticsMachine', () => {
     expect(snapshot.context.filter).toBe('day');
     expect(snapshot.context.selected).toEqual([1, 2]);
     expect(loads).toEqual([
-      { filter: 'day', range: null, teamId: 9, licenceKeys: ['key-a', 'key-b'], perNode: null },
+      {
+        filter: 'day',
+        range: null,
+        teamId: 9,
+        licenceKeys: ['key-a', 'key-b'],
+        perNode: null,
+        compare: false,
+      },
     ]);
     expect(snapshot.context.discrete).toBe(60);
     expect(snapshot.context.sample).toBe(false);
@@ -119,6 +128,7 @@ describe('statisticsMachine', () => {
       teamId: 9,
       licenceKeys: ['key-a', 'key-b'],
       perNode: null,
+      compare: false,
     });
     // The same range again reads nothing more.
     actor.send({ type: 'range.select', range: { ...range } });
@@ -155,7 +165,7 @@ describe('statisticsMachine', () => {
     expect(snapshot.context.filter).toBe('month');
     expect(snapshot.context.selected).toEqual([3]);
     expect(loads).toEqual([
-      { filter: 'month', range: null, teamId: 9, licenceKeys: ['key-c'], perNode: null },
+      { filter: 'month', range: null, teamId: 9, licenceKeys: ['key-c'], perNode: null, compare: false },
     ]);
   });
 
@@ -179,6 +189,22 @@ describe('statisticsMachine', () => {
     expect(saves.every((saved) => !('perNode' in saved))).toBe(true);
   });
 
+  it('the comparison reloads with compare on, keeps the previous series apart, and is not saved', async () => {
+    const { actor, loads, saves } = start();
+    await settled(actor);
+    actor.send({ type: 'compare.toggle' });
+    let snapshot = await settled(actor);
+    expect(snapshot.context.compare).toBe(true);
+    expect(loads.at(-1)).toMatchObject({ compare: true });
+    expect(snapshot.context.previous).not.toBeNull();
+    expect(snapshot.context.stat).not.toHaveProperty('previous');
+    actor.send({ type: 'compare.toggle' });
+    snapshot = await settled(actor);
+    expect(loads.at(-1)).toMatchObject({ compare: false });
+    expect(snapshot.context.previous).toBeNull();
+    expect(saves).toEqual([]);
+  });
+
   it('adds a node that became active after the save, marks it new once, and saves what it saw', async () => {
     const saved = { filter: 'week', selected: [1], active: [1], deleted: [4] };
     const first = start({ text: JSON.stringify(saved) });
@@ -187,7 +213,14 @@ describe('statisticsMachine', () => {
     expect(snapshot.context.selected).toEqual([1, 2]);
     expect(snapshot.context.fresh).toEqual([2]);
     expect(first.loads).toEqual([
-      { filter: 'week', range: null, teamId: 9, licenceKeys: ['key-a', 'key-b'], perNode: null },
+      {
+        filter: 'week',
+        range: null,
+        teamId: 9,
+        licenceKeys: ['key-a', 'key-b'],
+        perNode: null,
+        compare: false,
+      },
     ]);
     expect(first.saves).toEqual([{ filter: 'week', selected: [1, 2], active: [1, 2], deleted: [4] }]);
     const again = start({ text: JSON.stringify(first.saves[0]) });

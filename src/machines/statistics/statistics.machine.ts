@@ -42,6 +42,10 @@ export interface StatisticsContext {
   perNode: boolean;
   /** Each selected node's series, when the breakdown is on and its answer came; null otherwise. */
   nodeStat: NodeSeries[] | null;
+  /** Compare with the previous period (the checkbox): the window of the same length before is read too. */
+  compare: boolean;
+  /** The previous window's series, when comparing and it was read; null otherwise. */
+  previous: StatSeries | null;
   /** The series on screen is the built-in sample (mokStat), shown when no node is selected. */
   sample: boolean;
   /** The interval in seconds: 60 by default, then 60 / 1200 / 3600 after a successful load (spec 4). */
@@ -75,6 +79,8 @@ export type StatisticsEvent =
   | { type: 'group.toggle'; group: StatGroup }
   /** Turn the per-node breakdown on or off. */
   | { type: 'perNode.toggle' }
+  /** Turn the comparison with the previous period on or off. */
+  | { type: 'compare.toggle' }
   /** Reload what the screen shows (the 'Try again' of a failure, a refresh). */
   | { type: 'stats.reload' }
   /** Save the filter and the selection (raised after each change of either). */
@@ -117,21 +123,28 @@ export const statisticsMachine = setup({
     })),
     // spec 4: after a successful load the interval becomes 60 s for Day, 1200 s for Week, 3600 s for Month.
     // A custom range's interval is the one the server read it in.
-    assignStat: assign(({ context }, { perNode, ...stat }: LoadedStats) => ({
+    assignStat: assign(({ context }, { perNode, previous, ...stat }: LoadedStats) => ({
       stat,
       nodeStat: perNode ?? null,
+      previous: previous ?? null,
       sample: false,
       discrete: context.range ? stat.interval : STATS_PERIOD[context.filter].intervalSeconds,
       generation: context.generation + 1,
     })),
     // A timed refresh of the same view: new figures, the same zoom.
-    assignRefresh: assign((_, { perNode, ...stat }: LoadedStats) => ({ stat, nodeStat: perNode ?? null })),
+    assignRefresh: assign((_, { perNode, previous, ...stat }: LoadedStats) => ({
+      stat,
+      nodeStat: perNode ?? null,
+      previous: previous ?? null,
+    })),
+    toggleCompare: assign(({ context }) => ({ compare: !context.compare })),
     // A view choice, like the range: not saved.
     togglePerNode: assign(({ context }) => ({ perNode: !context.perNode })),
     // The sample points are 60 s apart (spec 9), so its interval is the default one.
     assignSample: assign(({ context }, stat: StatSeries) => ({
       stat,
       nodeStat: null,
+      previous: null,
       sample: true,
       discrete: 60,
       generation: context.generation + 1,
@@ -177,6 +190,8 @@ export const statisticsMachine = setup({
     stat: null,
     perNode: false,
     nodeStat: null,
+    compare: false,
+    previous: null,
     sample: false,
     discrete: 60,
     statTabs: {},
@@ -232,6 +247,7 @@ export const statisticsMachine = setup({
           actions: [{ type: 'toggleGroup', params: ({ event }) => event.group }, 'reloadAndSave'],
         },
         'perNode.toggle': { actions: ['togglePerNode', 'reload'] },
+        'compare.toggle': { actions: ['toggleCompare', 'reload'] },
       },
       states: {
         view: {
@@ -343,6 +359,7 @@ function loadInputOf(context: StatisticsContext): StatsLoadInput {
     teamId: context.teamId,
     licenceKeys: selectedKeys(context),
     perNode: context.perNode ? selectedNodes(context).map((node) => node.id) : null,
+    compare: context.compare,
   };
 }
 

@@ -54,6 +54,26 @@ function nodeLinesOf(nodes: readonly NamedNodeSeries[], metric: 'delivered' | 'q
   }));
 }
 
+/**
+ * The previous period lies slot for slot under the shown one when it was read on the same grid: the same bucket and
+ * as many of them (a range whose previous window is older than the finer table keeps comes coarser, and is not drawn).
+ */
+function overlays(stat: StatSeries, previous: StatSeries | null | undefined): previous is StatSeries {
+  return !!previous && previous.interval === stat.interval && previous.times.length === stat.times.length;
+}
+
+/** The previous period's delivered rate, dashed, drawn at the times of the shown period it lines up with. */
+function previousLine(previous: StatSeries): SeriesSpec {
+  return {
+    key: 'previous-delivered',
+    name: 'Delivered, previous period',
+    colour: 'delivered',
+    kind: 'line',
+    dashed: true,
+    values: previous.delivered,
+  };
+}
+
 /** '1 min', '20 min', '1 h': the bucket a point stands for. */
 function bucketName(interval: number): string {
   return interval % 3600 === 0 ? `${interval / 3600} h` : `${interval / 60} min`;
@@ -76,19 +96,30 @@ export interface StatisticsChartsProps {
   generation: number;
   /** Each selected node's series when the per-node breakdown is on: Traffic and Quality draw a line per node. */
   nodes?: readonly NamedNodeSeries[] | null;
+  /** The previous period's series, when comparing: its delivered rate is drawn dashed on Traffic. */
+  previous?: StatSeries | null;
 }
 
 /**
  * The Traffic, Quality and D/I ratio charts of spec 2 on one shared visible window: the traffic chart zooms (wheel,
  * pinch, buttons) and has the navigator; the other two follow it.
  */
-export function StatisticsCharts({ stat, theme, scope, sample, generation, nodes }: StatisticsChartsProps) {
+export function StatisticsCharts({
+  stat,
+  theme,
+  scope,
+  sample,
+  generation,
+  nodes,
+  previous,
+}: StatisticsChartsProps) {
   const [sync] = useState(() => new RangeSync());
   const shown = useRef<{ generation: number; first: number } | null>(null);
-  const traffic = useMemo(
-    () => (nodes ? nodeLinesOf(nodes, 'delivered') : seriesOf(stat, 'traffic')),
-    [stat, nodes],
-  );
+  const traffic = useMemo(() => {
+    if (nodes) return nodeLinesOf(nodes, 'delivered');
+    const lines = seriesOf(stat, 'traffic');
+    return overlays(stat, previous) ? [...lines, previousLine(previous)] : lines;
+  }, [stat, nodes, previous]);
   const quality = useMemo(
     () => (nodes ? nodeLinesOf(nodes, 'quality') : seriesOf(stat, 'quality')),
     [stat, nodes],

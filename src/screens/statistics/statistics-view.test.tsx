@@ -88,14 +88,16 @@ function fakeServer(
           url.endsWith('/day') || range ? (range ? 1200 : 60) : url.endsWith('/week') ? 1200 : 3600;
         const end = endTimestamp ?? Date.parse(to ?? '') / 1000;
         const dt = end - 2 * interval;
+        // A window that ended over an hour ago is a previous period: half the uplink, twice the ratio.
+        const previous = end < Date.now() / 1000 - 3600;
         const point = {
           dt,
-          nodrUpLink: 1024 * 1024,
+          nodrUpLink: (previous ? 0.5 : 1) * 1024 * 1024,
           deliveredToViewers: 3 * 1024 * 1024,
           inputFromCdn: 1024 * 1024,
           totalViewers: 12,
           qualityIndex: 97,
-          deliverToInputRatio: 3,
+          deliverToInputRatio: previous ? 6 : 3,
         };
         // A point in the bucket holding now as well: on Week and Month it is still filling.
         const now = Math.floor(Date.now() / 1000 / 60) * 60;
@@ -236,6 +238,37 @@ describe('StatisticsView', () => {
       expect(within(screen.getByRole('list', { name: 'Traffic series' })).getByText('Uplink')).toBeVisible(),
     );
     expect(screen.queryByRole('button', { name: 'Per-node figures' })).toBeNull();
+  });
+
+  it('compares with the previous period: the previous window is asked, drawn dashed on Traffic, and each tile shows the change', async () => {
+    const calls = fakeServer();
+    const user = userEvent.setup();
+    renderView();
+    await screen.findByRole('img', { name: /Traffic chart, Day/ });
+    expect(screen.queryByText(/on the previous period/)).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Compare with previous period' }));
+    const traffic = screen.getByRole('list', { name: 'Traffic series' });
+    await waitFor(() => expect(within(traffic).getByText('Delivered, previous period')).toBeVisible());
+    const [previous, current] = statsCalls(calls)
+      .slice(-2)
+      .map((call) => call.body as Record<'startTimestamp' | 'endTimestamp', number>)
+      .sort((a, b) => a.startTimestamp - b.startTimestamp);
+    expect(previous!.endTimestamp).toBe(current!.startTimestamp);
+    expect(previous!.endTimestamp - previous!.startTimestamp).toBe(86_400);
+
+    const totals = screen.getByRole('list', { name: 'Totals' });
+    const uplink = within(totals).getByText('NODR UPLINK').closest('li')!;
+    expect(within(uplink).getByText('▲ 100%')).toBeVisible();
+    expect(within(uplink).getByText('up 100% on the previous period')).toBeInTheDocument();
+    const delivered = within(totals).getByText('DELIVERED TO VIEWERS').closest('li')!;
+    expect(within(delivered).getByText('no change on the previous period')).toBeInTheDocument();
+    const ratio = within(totals).getByText('DELIVER-TO-INPUT RATIO').closest('li')!;
+    expect(within(ratio).getByText('▼ 50%')).toBeVisible();
+    expect(within(ratio).getByText('down 50% on the previous period')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Compare with previous period' }));
+    await waitFor(() => expect(screen.queryByText('Delivered, previous period')).toBeNull());
+    expect(screen.queryByText(/on the previous period/)).toBeNull();
   });
 
   it('shows a custom range of From and To dates, asks the range call for it and puts it in the address', async () => {

@@ -60,7 +60,9 @@ export function StatisticsView({
   const theme = useChartTheme();
   // After an outage of the event stream the charts may be stale.
   useReconnected(() => send({ type: 'stats.reload' }));
-  const { nodes, selected, filter, range, stat, sample, generation, perNode, nodeStat } = snapshot.context;
+  const { nodes, selected, filter, range, stat, sample, generation, perNode, nodeStat, compare } =
+    snapshot.context;
+  const previous = sample ? null : snapshot.context.previous;
   // The node names of the breakdown come from the list (spec 2: an unnamed node reads 'Untitled').
   const namedNodes =
     !sample && nodeStat
@@ -122,6 +124,10 @@ export function StatisticsView({
             <input type="checkbox" checked={perNode} onChange={() => send({ type: 'perNode.toggle' })} />
             Per node
           </label>
+          <label className={styles.switch}>
+            <input type="checkbox" checked={compare} onChange={() => send({ type: 'compare.toggle' })} />
+            Compare with previous period
+          </label>
           <ExportButton request={exportable} unavailable={unavailable} />
         </div>
       </header>
@@ -157,7 +163,7 @@ export function StatisticsView({
                     <Loader label="Loading statistics" />
                   </div>
                 )}
-                <SummaryTiles stat={stat} busy={loading} sample={sample} />
+                <SummaryTiles stat={stat} busy={loading} sample={sample} previous={previous} />
                 {namedNodes && <PerNodeTable nodes={namedNodes} />}
                 <StatisticsCharts
                   stat={stat}
@@ -165,6 +171,7 @@ export function StatisticsView({
                   sample={sample}
                   generation={generation}
                   nodes={namedNodes}
+                  previous={previous}
                   scope={
                     sample
                       ? 'sample data'

@@ -25,6 +25,8 @@ export interface SeriesSpec {
   name: string;
   colour: ChartColour;
   kind: 'line' | 'area';
+  /** Drawn dashed: the previous period's overlay. */
+  dashed?: boolean;
   /** The numbers, for the tooltip and the chart's points (built here: only numbers cross from the worker). */
   values: Float64Array;
 }
@@ -170,6 +172,7 @@ export function TimeSeriesChart({
         },
         autoscaleInfoProvider: autoscaleFor(scale, () => latest.current.ownAxis),
         lineWidth: 2 as const,
+        lineStyle: spec.dashed ? LineStyle.Dashed : LineStyle.Solid,
         priceLineVisible: false,
         // No value tag on the axis: it covered the axis labels (the Quality chart's 100), and the last value may
         // be a partial bucket; the tooltip gives exact values.
