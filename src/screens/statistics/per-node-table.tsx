@@ -36,41 +36,45 @@ export function PerNodeTable({ nodes }: { nodes: readonly NamedNodeSeries[] }) {
         </span>
         {TITLE}
       </button>
-      <div id={panelId} className={styles.panel} hidden={!open}>
-        <table className={styles.table} aria-label={TITLE}>
-          <thead>
-            <tr>
-              <th scope="col">Node</th>
-              {COLUMNS.map((column) => (
-                <th key={column.tile} scope="col">
-                  {column.title}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {nodes.map((node) => {
-              const figures = new Map(summaryOf(node.series).map((tile) => [tile.key, tile.value]));
-              return (
-                <tr key={node.id}>
-                  <td className={styles.name}>
-                    <span
-                      className={styles.swatch}
-                      style={{ background: nodeColour(node.id) }}
-                      aria-hidden="true"
-                    />
-                    {node.name}
-                  </td>
-                  {COLUMNS.map((column) => (
-                    <td key={column.tile} className={styles.figure}>
-                      {figures.get(column.tile)}
+      <div id={panelId} hidden={!open}>
+        {/* A phone scrolls the table sideways: the region takes the keyboard focus so the arrows scroll it too. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1). */}
+        <section className={styles.panel} aria-label={`${TITLE}, scrollable`} tabIndex={0}>
+          <table className={styles.table} aria-label={TITLE}>
+            <thead>
+              <tr>
+                <th scope="col">Node</th>
+                {COLUMNS.map((column) => (
+                  <th key={column.tile} scope="col">
+                    {column.title}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {nodes.map((node) => {
+                const figures = new Map(summaryOf(node.series).map((tile) => [tile.key, tile.value]));
+                return (
+                  <tr key={node.id}>
+                    <td className={styles.name}>
+                      <span
+                        className={styles.swatch}
+                        style={{ background: nodeColour(node.id) }}
+                        aria-hidden="true"
+                      />
+                      {node.name}
                     </td>
-                  ))}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                    {COLUMNS.map((column) => (
+                      <td key={column.tile} className={styles.figure}>
+                        {figures.get(column.tile)}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </section>
       </div>
     </section>
   );
