@@ -271,6 +271,22 @@ describe('StatisticsView', () => {
     expect(screen.queryByText(/on the previous period/)).toBeNull();
   });
 
+  it('compares a custom range with the range of the same length just before it', async () => {
+    const calls = fakeServer();
+    const user = userEvent.setup();
+    renderView('/statistics?range=custom&from=2026-01-11&to=2026-01-20');
+    await screen.findByRole('img', { name: /Traffic chart, 2026-01-11 to 2026-01-20/ });
+    await user.click(screen.getByRole('checkbox', { name: 'Compare with previous period' }));
+    await waitFor(() =>
+      expect(statsCalls(calls).map((call) => call.body)).toContainEqual(
+        expect.objectContaining({ from: '2026-01-01T00:00:00Z', to: '2026-01-11T00:00:00Z' }),
+      ),
+    );
+    expect(statsCalls(calls).at(-1)?.url).toMatch(/\/stats\/v1\/nodr\/range$/);
+    const traffic = screen.getByRole('list', { name: 'Traffic series' });
+    await waitFor(() => expect(within(traffic).getByText('Delivered, previous period')).toBeVisible());
+  });
+
   it('shows a custom range of From and To dates, asks the range call for it and puts it in the address', async () => {
     const calls = fakeServer();
     const user = userEvent.setup();
