@@ -97,3 +97,68 @@ window.benchReceive = async (rounds) => {
   worker.terminate();
   return out;
 };
+
+/**
+ * The per-node month (docs/web-statistics.md, Per node): a worker posts 3 nodes' series (six transferred
+ * Float64Arrays of 720 hours each), and from the answer's arrival the page builds each node's delivered and quality
+ * line (NaN slots as whitespace, as chart-data.ts does) on two charts already on screen and waits for the library's
+ * draw in the next frame: the time from the answer to the lines on screen.
+ */
+window.benchPerNode = async (rounds) => {
+  const { createChart, LineSeries } = LightweightCharts;
+  const nodes = 3;
+  const source = `
+    onmessage = () => {
+      const start = 1_757_408_400;
+      const answer = [];
+      const buffers = [];
+      for (let node = 0; node < ${nodes}; node += 1) {
+        const arrays = Array.from({ length: 6 }, () => new Float64Array(720));
+        for (let i = 0; i < 720; i += 1) {
+          arrays[0][i] = start + i * 3600;
+          const load = 1 + Math.sin((i / 24) * 2 * Math.PI + node);
+          for (let k = 1; k < 6; k += 1) arrays[k][i] = i % 97 === 0 ? NaN : 1e8 * load * k;
+        }
+        answer.push({ id: node + 1, series: { interval: 3600, times: arrays[0], uplink: arrays[1],
+          delivered: arrays[2], input: arrays[3], quality: arrays[4], ratio: arrays[5] } });
+        buffers.push(...arrays.map((a) => a.buffer));
+      }
+      postMessage(answer, buffers);
+    };`;
+  const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+  const host = document.getElementById('host');
+  host.innerHTML =
+    '<div style="width:1200px;height:300px"></div><div style="width:1200px;height:220px"></div>';
+  const [trafficBox, qualityBox] = host.children;
+  const traffic = createChart(trafficBox, { ...options, height: 300 });
+  const quality = createChart(qualityBox, { ...options, height: 220 });
+  const lines = (chart) => Array.from({ length: nodes }, () => chart.addSeries(LineSeries, { lineWidth: 2 }));
+  const trafficLines = lines(traffic);
+  const qualityLines = lines(quality);
+  await frame();
+  const toLine = (times, values) => {
+    const data = new Array(times.length);
+    for (let i = 0; i < times.length; i += 1)
+      data[i] = Number.isNaN(values[i]) ? { time: times[i] } : { time: times[i], value: values[i] };
+    return data;
+  };
+  const results = [];
+  for (let round = 0; round < rounds + 3; round += 1) {
+    const drawn = await new Promise((resolve) => {
+      worker.onmessage = async (event) => {
+        const arrived = performance.now();
+        for (const [index, node] of event.data.entries()) {
+          trafficLines[index].setData(toLine(node.series.times, node.series.delivered));
+          qualityLines[index].setData(toLine(node.series.times, node.series.quality));
+        }
+        resolve((await frame()) - arrived);
+      };
+      worker.postMessage(null);
+    });
+    if (round >= 3) results.push(drawn);
+  }
+  traffic.remove();
+  quality.remove();
+  worker.terminate();
+  return results;
+};

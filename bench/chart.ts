@@ -8,7 +8,9 @@
  * - the same with the chart's creation included (a cold Statistics view);
  * - main-thread receive: a worker posts a month's series (six Float64Arrays, transferred, as
  *   src/workers/stats.ts answers it) and the page measures
- *   the delay from the post to its handler, and the handler's own work (the page's timers tick in 0.1 ms steps).
+ *   the delay from the post to its handler, and the handler's own work (the page's timers tick in 0.1 ms steps);
+ * - per node: a month of 3 nodes as the worker answers it, from its arrival to each node's line drawn on the Traffic
+ *   and Quality charts (setData of 6 lines and the library's next frame).
  */
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -34,6 +36,7 @@ try {
   type Receive = { delay: number; handler: number };
   const runs = (await page.evaluate(`window.benchChart(${ROUNDS})`)) as Run[];
   const receive = (await page.evaluate('window.benchReceive(40)')) as { month: Receive[]; day: Receive[] };
+  const perNode = (await page.evaluate('window.benchPerNode(20)')) as number[];
 
   const median = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
@@ -79,6 +82,7 @@ try {
     'main-thread receive: handler work',
     receive.month.map((run) => run.handler),
   );
+  line('per node: month of 3 nodes, answer arrival to lines drawn', perNode, 60);
 } finally {
   await browser.close();
 }

@@ -6,6 +6,8 @@
  * - Comlink: the real stats.worker.ts in a worker thread, the month asked for and answered with transferred arrays.
  * - receive: what the main thread pays for an answer: structured clone with transfer of a month's series (an upper
  *   bound: it serialises too, which the worker does in the browser).
+ * - per node: a month of 3 nodes' keyed points turned into one series per node (transformPerNode), in-process and
+ *   through the worker.
  * - points: the chart points the main thread builds from a month's series (three lines and two areas), the work that
  *   stays on the main thread so that only typed arrays cross (STYLE.md rule 7).
  */
@@ -15,6 +17,7 @@ import { wrap } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import type { StatPoint } from '../contracts/stats-answer.schema.ts';
 import { toAreaData, toLineData } from '../src/screens/statistics/chart-data.ts';
+import { transformPerNode } from '../src/workers/stats.per-node.ts';
 import { buffersOf, transformStats } from '../src/workers/stats.ts';
 import type { StatsWorkerApi } from '../src/workers/stats.worker.ts';
 
@@ -76,6 +79,14 @@ measure(
   5,
 );
 const keyed = Object.fromEntries(pointsFor(1, HOUR).map((point) => [String(point.dt), point]));
+// The per-node breakdown (docs/web-statistics.md): 3 nodes' months as the service answers them, one series each.
+const perNodeMonth = [1, 2, 3].map((id) => ({ id, points: keyed }));
+measure(
+  'transform: per-node month, 3 nodes (3 x 720 keyed points)',
+  () => transformPerNode({ nodes: perNodeMonth, interval: HOUR, start: START, end: END }),
+  300,
+  3,
+);
 measure(
   'transform: month as the service answers it (720 keyed points)',
   () => transformStats({ points: keyed, interval: HOUR, start: START, end: END }),
@@ -133,4 +144,12 @@ for (let round = 0; round < 60; round += 1) {
   if (answer.times.length !== 720) throw new Error('unexpected answer');
 }
 report('Comlink round trip: month, 3 nodes (send points, get arrays)', rounds);
+const perNodeRounds: number[] = [];
+for (let round = 0; round < 60; round += 1) {
+  const started = performance.now();
+  const answer = await api.transformPerNode({ nodes: perNodeMonth, interval: HOUR, start: START, end: END });
+  if (round >= 10) perNodeRounds.push(performance.now() - started);
+  if (answer.length !== 3) throw new Error('unexpected answer');
+}
+report('Comlink round trip: per-node month, 3 nodes', perNodeRounds);
 await thread.terminate();

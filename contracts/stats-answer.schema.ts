@@ -28,6 +28,19 @@ export const StatPointSchema = Type.Object(
 );
 export type StatPoint = Static<typeof StatPointSchema>;
 
+/** One node's share of the answer, asked with `perNode: true`: its own buckets and totals, same fields. */
+export const StatsNodeAnswerSchema = Type.Object(
+  {
+    licenceKey: Type.String({ description: 'The license key of the node, as the request named it' }),
+    result: Type.Record(Type.String(), StatPointSchema, {
+      description: "The node's buckets with data, keyed by their dt",
+    }),
+    total_result: StatPointSchema,
+  },
+  closed,
+);
+export type StatsNodeAnswer = Static<typeof StatsNodeAnswerSchema>;
+
 export const StatsAnswerSchema = Type.Object(
   {
     result: Type.Record(Type.String(), StatPointSchema, {
@@ -35,6 +48,11 @@ export const StatsAnswerSchema = Type.Object(
     }),
     total_result: StatPointSchema,
     text: Type.String({ description: 'JSON text: { interval, points, nodes }' }),
+    perNode: Type.Optional(
+      Type.Array(StatsNodeAnswerSchema, {
+        description: 'Only when the request asks `perNode: true`: each selected node alone, by node id',
+      }),
+    ),
   },
   closed,
 );

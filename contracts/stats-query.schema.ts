@@ -4,6 +4,14 @@ import { closed, idSchema, safeString } from './wire.schema.ts';
 
 const seconds = Type.Number({ minimum: 0, maximum: 100_000_000_000, description: 'Unix seconds' });
 
+/** Optional beside the spec's fields: asks for each node's own series and totals too (docs/api-stats.md). */
+const perNode = Type.Optional(
+  Type.Boolean({
+    description:
+      "true: add each node's buckets and totals (perNode); absent or false, the answer is the spec's, byte for byte",
+  }),
+);
+
 const licenceKeys = Type.Array(safeString({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 100 });
 
 /** spec 7: the body of POST {stats}v1/nodr/{period}; clientId is the team id, licenceKey the nodes' license keys. */
@@ -13,6 +21,7 @@ export const StatsQuerySchema = Type.Object(
     startTimestamp: seconds,
     clientId: idSchema,
     licenceKey: licenceKeys,
+    perNode,
   },
   {
     ...closed,
@@ -38,6 +47,7 @@ export const StatsRangeQuerySchema = Type.Object(
     to: isoUtc('The end of the range (excluded), UTC'),
     clientId: idSchema,
     licenceKey: licenceKeys,
+    perNode,
   },
   {
     ...closed,

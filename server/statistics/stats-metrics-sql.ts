@@ -37,3 +37,13 @@ export function metricFieldsSql(sums: BucketSums, dt?: string): string {
   const fields = STAT_METRICS.map((metric) => METRIC_SQL[metric.name](sums, metric.scale));
   return `concat_ws(',', ${[...(dt ? [dt] : []), ...fields].join(', ')})`;
 }
+
+/**
+ * The metrics as named columns (`"nodrUpLink"`, …), each the same integer as metricFieldsSql writes, as float8 so
+ * that both drivers hand over a number: the per-node read (stats-per-node.repository.ts) reads its rows by name.
+ */
+export function metricColumnsSql(sums: BucketSums): string {
+  return STAT_METRICS.map(
+    (metric) => `(${METRIC_SQL[metric.name](sums, metric.scale)})::float8 as "${metric.name}"`,
+  ).join(', ');
+}

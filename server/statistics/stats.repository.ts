@@ -3,7 +3,7 @@ import type { TelemetryPoint } from '../../contracts/node-protocol.schema.ts';
 import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import type { Db } from '../db/database.ts';
 import { executePrepared } from '../db/prepared.ts';
-import { metricFieldsSql } from './stats-metrics-sql.ts';
+import { type BucketSums, metricFieldsSql } from './stats-metrics-sql.ts';
 import { bucketPoints, bucketsJson, totalFieldsJson } from './stats-points.ts';
 import { statsVersions } from './stats-versions.ts';
 
@@ -23,12 +23,12 @@ export interface StatsJson {
 }
 
 /** The rows of a raw query, the same on PGlite and node-postgres. */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
 /** A PostgreSQL int[] literal, sent as one parameter whatever the number of ids. */
-function intArray(ids: readonly number[]): string {
+export function intArray(ids: readonly number[]): string {
   return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 }
 
@@ -128,67 +128,86 @@ export async function buildRollup(db: Db, table: Rollup, before: number): Promis
   });
 }
 
-/** A bucket's fields: its row of sums, dt first. */
-const BUCKET_FIELDS = sql.raw(
-  metricFieldsSql(
-    {
-      uplink: 'uplink',
-      delivered: 'delivered',
-      input: 'input',
-      viewers: 'viewers',
-      quality: 'quality_sum',
-      samples: 'samples',
-    },
-    'dt',
-  ),
-);
+/** A bucket's sums: the columns of its row (bucketSumsSql). */
+export const BUCKET_SUMS: BucketSums = {
+  uplink: 'uplink',
+  delivered: 'delivered',
+  input: 'input',
+  viewers: 'viewers',
+  quality: 'quality_sum',
+  samples: 'samples',
+};
 
-/** The totals' fields, aggregated over the buckets (0 for a window without data). */
-const TOTAL_FIELDS = sql.raw(
-  metricFieldsSql({
-    uplink: 'coalesce(sum(uplink), 0)',
-    delivered: 'coalesce(sum(delivered), 0)',
-    input: 'coalesce(sum(input), 0)',
-    viewers: 'coalesce(avg(viewers), 0)',
-    quality: 'coalesce(sum(quality_sum), 0)',
-    samples: 'coalesce(sum(samples), 0)',
-  }),
+/** The totals' sums, aggregated over the buckets (0 for a window without data). */
+export const TOTAL_SUMS: BucketSums = {
+  uplink: 'coalesce(sum(uplink), 0)',
+  delivered: 'coalesce(sum(delivered), 0)',
+  input: 'coalesce(sum(input), 0)',
+  viewers: 'coalesce(avg(viewers), 0)',
+  quality: 'coalesce(sum(quality_sum), 0)',
+  samples: 'coalesce(sum(samples), 0)',
+};
+
+/** A bucket's fields: its row of sums, dt first. */
+const BUCKET_FIELDS = sql.raw(metricFieldsSql(BUCKET_SUMS, 'dt'));
+
+/** The totals' fields, aggregated over the buckets. */
+const TOTAL_FIELDS = sql.raw(metricFieldsSql(TOTAL_SUMS));
+
+/**
+ * One row per node and bucket starting in [start, end), with the columns BUCKET_SUMS names; `viewers` is the node's
+ * average in the bucket. In stat_minute a row is one sample. A rollup holds the buckets before its mark; those from
+ * the mark on (still open, or closed since the job last ran) are summed from their minutes here, the same sums the
+ * job will store.
+ */
+function nodeBuckets(table: BucketTable, nodeIds: readonly number[], start: number, end: number): SQL {
+  const nodes = sql`node_id = any(${intArray(nodeIds)}::integer[])`;
+  if (table === 'stat_minute') {
+    return sql`select node_id, ts, uplink, delivered, input, viewers::float8 as viewers, quality as quality_sum,
+        1 as samples
+      from stat_minute where ${nodes} and ts >= ${start} and ts < ${end}`;
+  }
+  const width = sql.raw(String(ROLLUP_SECONDS[table]));
+  return sql`select node_id, ts, uplink, delivered, input, viewers_sum::float8 / samples as viewers, quality_sum,
+        samples
+      from ${sql.raw(table)} where ${nodes} and ts >= ${start} and ts < ${end}
+      union all
+      select node_id, ts - ts % ${width}, sum(uplink), sum(delivered), sum(input), sum(viewers)::float8 / count(*),
+        sum(quality), count(*)
+      from stat_minute
+      where ${nodes} and ts >= greatest(${start}::bigint, ${markOf(table)}) and ts < ${end}::bigint + ${width} - 1
+        and ts - ts % ${width} >= ${start} and ts - ts % ${width} < ${end}
+      group by node_id, ts - ts % ${width}`;
+}
+
+/** The sums of a group of nodeBuckets' rows, named as BUCKET_SUMS reads them. */
+const GROUP_SUMS = sql.raw(
+  'sum(uplink)::int8 as uplink, sum(delivered)::int8 as delivered, sum(input)::int8 as input, ' +
+    'sum(viewers) as viewers, sum(quality_sum) as quality_sum, sum(samples) as samples',
 );
 
 /** The sums of each bucket starting in [start, end) over the nodes: the rows metricFieldsSql reads. */
 function bucketRows(table: BucketTable, nodeIds: readonly number[], start: number, end: number): SQL {
-  const nodes = sql`node_id = any(${intArray(nodeIds)}::integer[])`;
-  // In stat_minute a row is one sample.
-  if (table === 'stat_minute') {
-    return sql`select ts as dt, sum(uplink)::int8 as uplink, sum(delivered)::int8 as delivered,
-        sum(input)::int8 as input, sum(viewers)::float8 as viewers, sum(quality) as quality_sum, count(*) as samples
-      from stat_minute where ${nodes} and ts >= ${start} and ts < ${end}
+  return sql`select ts as dt, ${GROUP_SUMS} from (${nodeBuckets(table, nodeIds, start, end)}) as node_bucket
       group by ts`;
-  }
-  // A rollup holds the buckets before its mark; those from the mark on (still open, or closed since the job last ran)
-  // are summed from their minutes here, the same sums the job will store. A node's average viewers in a bucket is
-  // viewers_sum / samples.
-  const width = sql.raw(String(ROLLUP_SECONDS[table]));
-  return sql`select ts as dt, sum(uplink)::int8 as uplink, sum(delivered)::int8 as delivered, sum(input)::int8 as input,
-        sum(viewers_sum::float8 / samples) as viewers, sum(quality_sum) as quality_sum, sum(samples) as samples
-      from (
-        select ts, uplink, delivered, input, viewers_sum, quality_sum, samples from ${sql.raw(table)}
-        where ${nodes} and ts >= ${start} and ts < ${end}
-        union all
-        select ts - ts % ${width}, sum(uplink), sum(delivered), sum(input), sum(viewers), sum(quality), count(*)
-        from stat_minute
-        where ${nodes} and ts >= greatest(${start}::bigint, ${markOf(table)}) and ts < ${end}::bigint + ${width} - 1
-          and ts - ts % ${width} >= ${start} and ts - ts % ${width} < ${end}
-        group by node_id, ts - ts % ${width}
-      ) as node_bucket
-      group by ts`;
+}
+
+/** The sums of each bucket starting in [start, end), per node of `nodeIds`: node_id, dt and BUCKET_SUMS' columns. */
+export function nodeBucketRows(
+  table: BucketTable,
+  nodeIds: readonly number[],
+  start: number,
+  end: number,
+): SQL {
+  return sql`select node_id, ts as dt, ${GROUP_SUMS} from (${nodeBuckets(table, nodeIds, start, end)}) as node_bucket
+      group by node_id, ts`;
 }
 
 /**
  * The buckets of `table` whose start lies in [start, end), summed over `nodeIds`, and their totals, as JSON text:
  * the database sums and rounds in one pass over the buckets and hands over compact integer text, which
  * stats-points.ts turns into the answer's JSON without making objects of the points (docs/statistics-storage.md).
- * Reads only the table of the period's width: a week or a month never touches the minutes.
+ * Reads the table of the period's width, and the minutes of the buckets its rollup has not built yet.
  */
 export async function readStatsJson(
   db: Db,

@@ -1,4 +1,6 @@
+import type { StatPoint, StatsNodeAnswer } from '../../contracts/stats-answer.schema.ts';
 import { statsCsvFileName } from '../../contracts/stats-csv.ts';
+import { STAT_METRICS } from '../../contracts/stats-metrics.ts';
 import type { StatsPeriod } from '../../contracts/stats-periods.ts';
 import type { StatsQuery, StatsRangeQuery } from '../../contracts/stats-query.schema.ts';
 import { STATS_RANGE } from '../../contracts/stats-range.ts';
@@ -16,6 +18,7 @@ import {
 } from './stats.repository.ts';
 import { statsCacheOf } from './stats-cache.ts';
 import { type StatsCsvExport, statsCsvStream } from './stats-csv.ts';
+import { readNodeStats } from './stats-per-node.repository.ts';
 import { statsRangeOf } from './stats-range.ts';
 import { type StatsBuckets, statsWindowOf } from './stats-window.ts';
 
@@ -26,11 +29,16 @@ const BUCKET_TABLE: Record<StatsPeriod, BucketTable> = {
   month: 'stat_hour',
 };
 
-/** A checked statistics request: the table, the nodes' ids and the buckets [first, last) to read. */
+/** A checked statistics request: the table, the nodes (ids ascending) and the buckets [first, last) to read. */
 interface StatsWindow extends StatsBuckets {
   table: BucketTable;
   ids: number[];
+  /** The license key of each node of `ids`, in the same order. */
+  keys: string[];
 }
+
+/** The totals of a node without data in the window: zeros, like the whole answer's (docs/api-stats.md). */
+const NO_DATA = Object.fromEntries(STAT_METRICS.map((metric) => [metric.name, 0])) as Omit<StatPoint, 'dt'>;
 
 /** What the statistics service reads besides the database: the clock and retention bound a custom range. */
 export interface StatsServiceDeps {
@@ -47,35 +55,37 @@ export function createStatsService({ db, clock, config }: StatsServiceDeps) {
   async function checkNodes(
     caller: Caller,
     query: Pick<StatsQuery, 'clientId' | 'licenceKey'>,
-  ): Promise<number[]> {
+  ): Promise<Pick<StatsWindow, 'ids' | 'keys'>> {
     requireMember(caller, query.clientId);
     const keys = [...new Set(query.licenceKey)];
     const found = await nodesByLicense(db, keys);
     if (found.length !== keys.length || found.some((node) => node.teamId !== query.clientId)) {
       throw forbidden('Every license key must belong to a node of this team.');
     }
-    return found.map((node) => node.id).sort((a, b) => a - b);
+    found.sort((a, b) => a.id - b.id);
+    return { ids: found.map((node) => node.id), keys: found.map((node) => node.licenseKey) };
   }
 
   /** Refuses a window longer than the period's (400), then checks the nodes; answers what to read. */
   async function checkWindow(caller: Caller, period: StatsPeriod, query: StatsQuery): Promise<StatsWindow> {
     const buckets = statsWindowOf(period, query.startTimestamp, query.endTimestamp);
-    return { table: BUCKET_TABLE[period], ids: await checkNodes(caller, query), ...buckets };
+    return { table: BUCKET_TABLE[period], ...(await checkNodes(caller, query)), ...buckets };
   }
 
   /** Refuses a range that is not a window of up to 400 days within the retention (400), then checks the nodes. */
   async function checkRange(caller: Caller, query: StatsRangeQuery): Promise<StatsWindow> {
     const now = Math.floor(clock.now().getTime() / 1000);
     const range = statsRangeOf(query.from, query.to, now, config.retention);
-    return { ...range, ids: await checkNodes(caller, query) };
+    return { ...range, ...(await checkNodes(caller, query)) };
   }
 
   /**
    * The answer of a checked window: the JSON text of `{ result, total_result, text }` (StatsResponseStruct in
    * src/api/stats.ts): the database builds the points' JSON, passed through as it is rather than parsed and
-   * serialised again.
+   * serialised again. With `perNode`, each node's own buckets and totals follow (docs/api-stats.md).
    */
-  async function answerOf({ table, interval, ids, start, first, last }: StatsWindow): Promise<string> {
+  async function answerOf(window: StatsWindow, perNode: boolean | undefined): Promise<string> {
+    const { table, interval, ids, start, first, last } = window;
     const cache = statsCacheOf(db);
     const key = `${table}|${ids.join(',')}|${first}|${last}`;
     const stamp = cache.stamp(ids);
@@ -85,7 +95,28 @@ export function createStatsService({ db, clock, config }: StatsServiceDeps) {
       cache.set(key, stamp, answer);
     }
     const text = JSON.stringify({ interval, points: answer.points, nodes: ids.length });
-    return `{"result":${answer.result},"total_result":{"dt":${start},${answer.total}},"text":${JSON.stringify(text)}}`;
+    const head = `{"result":${answer.result},"total_result":{"dt":${start},${answer.total}},"text":${JSON.stringify(text)}`;
+    return perNode ? `${head},"perNode":${JSON.stringify(await perNodeOf(window))}}` : `${head}}`;
+  }
+
+  /** Each node's buckets and totals, in the order of the window's ids; zeros for a node without data. */
+  async function perNodeOf({
+    table,
+    ids,
+    keys,
+    start,
+    first,
+    last,
+  }: StatsWindow): Promise<StatsNodeAnswer[]> {
+    const byNode = await readNodeStats(db, table, ids, first, last);
+    return ids.map((id, index) => {
+      const node = byNode.get(id);
+      return {
+        licenceKey: keys[index]!,
+        result: Object.fromEntries((node?.points ?? []).map((point) => [String(point.dt), point])),
+        total_result: { dt: start, ...(node?.total ?? NO_DATA) },
+      };
+    });
   }
 
   /** The CSV of a checked window, one row per bucket with data, read page by page. */
@@ -108,12 +139,12 @@ export function createStatsService({ db, clock, config }: StatsServiceDeps) {
   return {
     /** The statistics of spec 7 for a team's selected nodes, after checkWindow. */
     async loadStats(caller: Caller, period: StatsPeriod, query: StatsQuery): Promise<string> {
-      return answerOf(await checkWindow(caller, period, query));
+      return answerOf(await checkWindow(caller, period, query), query.perNode);
     },
 
     /** The statistics of a custom range (docs/api-stats.md), after checkRange: the same answer as a period's. */
     async loadRange(caller: Caller, query: StatsRangeQuery): Promise<string> {
-      return answerOf(await checkRange(caller, query));
+      return answerOf(await checkRange(caller, query), query.perNode);
     },
 
     /**

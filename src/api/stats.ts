@@ -1,5 +1,15 @@
-import { type Describe, type Infer, number, record, type Struct, string, type } from 'superstruct';
-import type { StatPoint, StatsAnswer } from '../../contracts/stats-answer.schema.ts';
+import {
+  array,
+  type Describe,
+  type Infer,
+  number,
+  optional,
+  record,
+  type Struct,
+  string,
+  type,
+} from 'superstruct';
+import type { StatPoint, StatsAnswer, StatsNodeAnswer } from '../../contracts/stats-answer.schema.ts';
 import { STATS_FORMAT_PARAM } from '../../contracts/stats-csv.ts';
 import { STAT_METRICS, type StatMetricName } from '../../contracts/stats-metrics.ts';
 import type { StatsPeriod } from '../../contracts/stats-periods.ts';
@@ -14,11 +24,19 @@ export const StatPointStruct: Describe<StatPoint> = type({
   }),
 });
 
+/** One node's buckets and totals, in an answer asked with `perNode: true` (docs/api-stats.md). */
+const StatsNodeAnswerStruct: Describe<StatsNodeAnswer> = type({
+  licenceKey: string(),
+  result: record(string(), StatPointStruct),
+  total_result: StatPointStruct,
+});
+
 /** spec 7: `result` keyed by dt (only buckets with data), `total_result`, and `text` (JSON: interval, points). */
 export const StatsResponseStruct: Describe<StatsAnswer> = type({
   result: record(string(), StatPointStruct),
   total_result: StatPointStruct,
   text: string(),
+  perNode: optional(array(StatsNodeAnswerStruct)),
 });
 
 /** spec 4 and 7: the statistics configuration list, saved JSON as a string ('{}' until saved). */

@@ -1,5 +1,6 @@
 import { type Endpoint, expose, transfer } from 'comlink';
 import { samplePoints } from '../data/sample-stats.ts';
+import { buffersOfNodes, type NodeSeries, type PerNodeRequest, transformPerNode } from './stats.per-node.ts';
 import { buffersOf, type StatSeries, type TransformRequest, transformStats } from './stats.ts';
 
 /** What the statistics worker offers the main thread (through Comlink). */
@@ -8,6 +9,11 @@ export const statsWorkerApi = {
   transform(request: TransformRequest): StatSeries {
     const series = transformStats(request);
     return transfer(series, buffersOf(series));
+  },
+  /** Each node's points to its own series on the same grid (the per-node breakdown); all arrays transferred. */
+  transformPerNode(request: PerNodeRequest): NodeSeries[] {
+    const nodes = transformPerNode(request);
+    return transfer(nodes, buffersOfNodes(nodes));
   },
   /** spec 1 and 4: the built-in sample data as chart series (60 s buckets). The data lives only in this worker. */
   sample(): StatSeries {

@@ -121,6 +121,9 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'node.toggle', id: 1 },
       { type: 'group.toggle', group: 'inactive' },
     );
+  // The breakdown is turned on once, on Day: turning it off again is the same transition.
+  if (filter === 'day' && !snapshot.context.perNode) list.push({ type: 'perNode.toggle' });
+  if (filter === 'day' && !snapshot.context.compare) list.push({ type: 'compare.toggle' });
   if (snapshot.matches({ active: { view: 'failed' } })) list.push({ type: 'stats.reload' });
   return list;
 }
@@ -284,6 +287,9 @@ describe('statistics screen (model)', { timeout: 30_000 }, () => {
         view.user.click(screen.getByRole('radio', { name: PERIOD[view.event.filter as 'day' | 'week'] })),
       'node.toggle': (view) =>
         view.user.click(screen.getByRole('checkbox', { name: view.event.id === 1 ? /Edge/ : /Blank/ })),
+      'perNode.toggle': (view) => view.user.click(screen.getByRole('checkbox', { name: 'Per node' })),
+      'compare.toggle': (view) =>
+        view.user.click(screen.getByRole('checkbox', { name: 'Compare with previous period' })),
       'group.toggle': (view) => view.user.click(button(/^(Select all|Clear) inactive$/ as unknown as string)),
       'page.visibility': async (view) => {
         setVisibility(view.event.visible);

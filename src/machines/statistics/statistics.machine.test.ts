@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { StatSeries } from '../../workers/stats.ts';
-import type { StatisticsSetup, StatsLoadInput } from './statistics.actors.ts';
+import type { LoadedStats, StatisticsSetup, StatsLoadInput } from './statistics.actors.ts';
 import { isLoadingStat, isSavingTabs, isStatError, statisticsMachine } from './statistics.machine.ts';
 import type { CustomRange } from './statistics.range.ts';
 import type { SavedStatSettings, StatNode } from './statistics.selection.ts';
@@ -43,11 +43,14 @@ function start(
         if (options.failSetup) throw new Error('offline');
         return { nodes, text: options.text ?? '{}' };
       }),
-      loadStatSeries: fromPromise<StatSeries, StatsLoadInput>(async ({ input }) => {
+      loadStatSeries: fromPromise<LoadedStats, StatsLoadInput>(async ({ input }) => {
         loads.push(input);
         if (options.failStats) throw new Error('500');
         // The server reads a range in its own bucket; the series carries it.
-        return series(input.range ? 1200 : 0);
+        const stat = series(input.range ? 1200 : 0);
+        const previous = input.compare ? { previous: series(input.range ? 1200 : 0) } : {};
+        const perNode = input.perNode ? { perNode: input.perNode.map((id) => ({ id, series: stat })) } : {};
+        return { ...stat, ...previous, ...perNode };
       }),
       loadSampleSeries: fromPromise<StatSeries>(async () => series(60)),
       saveStatSettings: fromPromise<string, { userId: number; teamId: number; settings: SavedStatSettings }>(
@@ -74,7 +77,16 @@ describe('statisticsMachine', () => {
     expect(snapshot.matches({ active: { view: 'ready' } })).toBe(true);
     expect(snapshot.context.filter).toBe('day');
     expect(snapshot.context.selected).toEqual([1, 2]);
-    expect(loads).toEqual([{ filter: 'day', range: null, teamId: 9, licenceKeys: ['key-a', 'key-b'] }]);
+    expect(loads).toEqual([
+      {
+        filter: 'day',
+        range: null,
+        teamId: 9,
+        licenceKeys: ['key-a', 'key-b'],
+        perNode: null,
+        compare: false,
+      },
+    ]);
     expect(snapshot.context.discrete).toBe(60);
     expect(snapshot.context.sample).toBe(false);
   });
@@ -110,7 +122,14 @@ describe('statisticsMachine', () => {
     const snapshot = await settled(actor);
     expect(snapshot.context.range).toEqual(range);
     expect(snapshot.context.discrete).toBe(1200);
-    expect(loads.at(-1)).toEqual({ filter: 'day', range, teamId: 9, licenceKeys: ['key-a', 'key-b'] });
+    expect(loads.at(-1)).toEqual({
+      filter: 'day',
+      range,
+      teamId: 9,
+      licenceKeys: ['key-a', 'key-b'],
+      perNode: null,
+      compare: false,
+    });
     // The same range again reads nothing more.
     actor.send({ type: 'range.select', range: { ...range } });
     await settled(actor);
@@ -145,7 +164,45 @@ describe('statisticsMachine', () => {
     const snapshot = await settled(actor);
     expect(snapshot.context.filter).toBe('month');
     expect(snapshot.context.selected).toEqual([3]);
-    expect(loads).toEqual([{ filter: 'month', range: null, teamId: 9, licenceKeys: ['key-c'] }]);
+    expect(loads).toEqual([
+      { filter: 'month', range: null, teamId: 9, licenceKeys: ['key-c'], perNode: null, compare: false },
+    ]);
+  });
+
+  it('the per-node switch reloads with the ids of the selected nodes, keeps each node series apart, and is not saved', async () => {
+    const { actor, loads, saves } = start();
+    await settled(actor);
+    actor.send({ type: 'perNode.toggle' });
+    let snapshot = await settled(actor);
+    expect(snapshot.context.perNode).toBe(true);
+    expect(loads.at(-1)).toMatchObject({ licenceKeys: ['key-a', 'key-b'], perNode: [1, 2] });
+    expect(snapshot.context.nodeStat?.map((node) => node.id)).toEqual([1, 2]);
+    expect(snapshot.context.stat).not.toHaveProperty('perNode');
+    actor.send({ type: 'node.toggle', id: 2 });
+    snapshot = await settled(actor);
+    expect(loads.at(-1)).toMatchObject({ licenceKeys: ['key-a'], perNode: [1] });
+    expect(snapshot.context.nodeStat?.map((node) => node.id)).toEqual([1]);
+    actor.send({ type: 'perNode.toggle' });
+    snapshot = await settled(actor);
+    expect(loads.at(-1)).toMatchObject({ perNode: null });
+    expect(snapshot.context.nodeStat).toBeNull();
+    expect(saves.every((saved) => !('perNode' in saved))).toBe(true);
+  });
+
+  it('the comparison reloads with compare on, keeps the previous series apart, and is not saved', async () => {
+    const { actor, loads, saves } = start();
+    await settled(actor);
+    actor.send({ type: 'compare.toggle' });
+    let snapshot = await settled(actor);
+    expect(snapshot.context.compare).toBe(true);
+    expect(loads.at(-1)).toMatchObject({ compare: true });
+    expect(snapshot.context.previous).not.toBeNull();
+    expect(snapshot.context.stat).not.toHaveProperty('previous');
+    actor.send({ type: 'compare.toggle' });
+    snapshot = await settled(actor);
+    expect(loads.at(-1)).toMatchObject({ compare: false });
+    expect(snapshot.context.previous).toBeNull();
+    expect(saves).toEqual([]);
   });
 
   it('adds a node that became active after the save, marks it new once, and saves what it saw', async () => {
@@ -156,7 +213,14 @@ describe('statisticsMachine', () => {
     expect(snapshot.context.selected).toEqual([1, 2]);
     expect(snapshot.context.fresh).toEqual([2]);
     expect(first.loads).toEqual([
-      { filter: 'week', range: null, teamId: 9, licenceKeys: ['key-a', 'key-b'] },
+      {
+        filter: 'week',
+        range: null,
+        teamId: 9,
+        licenceKeys: ['key-a', 'key-b'],
+        perNode: null,
+        compare: false,
+      },
     ]);
     expect(first.saves).toEqual([{ filter: 'week', selected: [1, 2], active: [1, 2], deleted: [4] }]);
     const again = start({ text: JSON.stringify(first.saves[0]) });

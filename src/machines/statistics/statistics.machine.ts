@@ -1,11 +1,14 @@
 import { assign, enqueueActions, type SnapshotFrom, setup } from 'xstate';
 import { STATS_PERIOD, type StatsPeriod } from '../../../contracts/stats-periods.ts';
+import type { NodeSeries } from '../../workers/stats.per-node.ts';
 import type { StatSeries } from '../../workers/stats.ts';
 import {
+  type LoadedStats,
   loadSampleSeries,
   loadStatisticsSetup,
   loadStatSeries,
   type StatisticsSetup,
+  type StatsLoadInput,
   saveStatSettings,
 } from './statistics.actors.ts';
 import type { CustomRange } from './statistics.range.ts';
@@ -35,6 +38,14 @@ export interface StatisticsContext {
   fresh: number[];
   /** stat and statTotal: the series on screen and their totals; null before the first answer. */
   stat: StatSeries | null;
+  /** The per-node breakdown is on (the 'Per node' switch): each selected node is drawn and listed on its own. */
+  perNode: boolean;
+  /** Each selected node's series, when the breakdown is on and its answer came; null otherwise. */
+  nodeStat: NodeSeries[] | null;
+  /** Compare with the previous period (the checkbox): the window of the same length before is read too. */
+  compare: boolean;
+  /** The previous window's series, when comparing and it was read; null otherwise. */
+  previous: StatSeries | null;
   /** The series on screen is the built-in sample (mokStat), shown when no node is selected. */
   sample: boolean;
   /** The interval in seconds: 60 by default, then 60 / 1200 / 3600 after a successful load (spec 4). */
@@ -66,6 +77,10 @@ export type StatisticsEvent =
   | { type: 'range.select'; range: CustomRange }
   | { type: 'node.toggle'; id: number }
   | { type: 'group.toggle'; group: StatGroup }
+  /** Turn the per-node breakdown on or off. */
+  | { type: 'perNode.toggle' }
+  /** Turn the comparison with the previous period on or off. */
+  | { type: 'compare.toggle' }
   /** Reload what the screen shows (the 'Try again' of a failure, a refresh). */
   | { type: 'stats.reload' }
   /** Save the filter and the selection (raised after each change of either). */
@@ -108,17 +123,28 @@ export const statisticsMachine = setup({
     })),
     // spec 4: after a successful load the interval becomes 60 s for Day, 1200 s for Week, 3600 s for Month.
     // A custom range's interval is the one the server read it in.
-    assignStat: assign(({ context }, stat: StatSeries) => ({
+    assignStat: assign(({ context }, { perNode, previous, ...stat }: LoadedStats) => ({
       stat,
+      nodeStat: perNode ?? null,
+      previous: previous ?? null,
       sample: false,
       discrete: context.range ? stat.interval : STATS_PERIOD[context.filter].intervalSeconds,
       generation: context.generation + 1,
     })),
     // A timed refresh of the same view: new figures, the same zoom.
-    assignRefresh: assign((_, stat: StatSeries) => ({ stat })),
+    assignRefresh: assign((_, { perNode, previous, ...stat }: LoadedStats) => ({
+      stat,
+      nodeStat: perNode ?? null,
+      previous: previous ?? null,
+    })),
+    toggleCompare: assign(({ context }) => ({ compare: !context.compare })),
+    // A view choice, like the range: not saved.
+    togglePerNode: assign(({ context }) => ({ perNode: !context.perNode })),
     // The sample points are 60 s apart (spec 9), so its interval is the default one.
     assignSample: assign(({ context }, stat: StatSeries) => ({
       stat,
+      nodeStat: null,
+      previous: null,
       sample: true,
       discrete: 60,
       generation: context.generation + 1,
@@ -162,6 +188,10 @@ export const statisticsMachine = setup({
     selected: [],
     fresh: [],
     stat: null,
+    perNode: false,
+    nodeStat: null,
+    compare: false,
+    previous: null,
     sample: false,
     discrete: 60,
     statTabs: {},
@@ -216,6 +246,8 @@ export const statisticsMachine = setup({
         'group.toggle': {
           actions: [{ type: 'toggleGroup', params: ({ event }) => event.group }, 'reloadAndSave'],
         },
+        'perNode.toggle': { actions: ['togglePerNode', 'reload'] },
+        'compare.toggle': { actions: ['toggleCompare', 'reload'] },
       },
       states: {
         view: {
@@ -244,12 +276,7 @@ export const statisticsMachine = setup({
               invoke: {
                 id: 'stats',
                 src: 'loadStatSeries',
-                input: ({ context }) => ({
-                  filter: context.filter,
-                  range: context.range,
-                  teamId: context.teamId,
-                  licenceKeys: selectedKeys(context),
-                }),
+                input: ({ context }) => loadInputOf(context),
                 onDone: {
                   target: 'ready',
                   actions: { type: 'assignStat', params: ({ event }) => event.output },
@@ -273,12 +300,7 @@ export const statisticsMachine = setup({
               invoke: {
                 id: 'refresh',
                 src: 'loadStatSeries',
-                input: ({ context }) => ({
-                  filter: context.filter,
-                  range: context.range,
-                  teamId: context.teamId,
-                  licenceKeys: selectedKeys(context),
-                }),
+                input: ({ context }) => loadInputOf(context),
                 onDone: {
                   target: 'ready',
                   actions: { type: 'assignRefresh', params: ({ event }) => event.output },
@@ -319,11 +341,26 @@ export const statisticsMachine = setup({
   },
 });
 
+/** The selected nodes that have a license key, in the list's order. */
+function selectedNodes(context: Pick<StatisticsContext, 'nodes' | 'selected'>): StatNode[] {
+  return context.nodes.filter((node) => context.selected.includes(node.id) && node.licenseKey !== '');
+}
+
 /** The license keys of the selected nodes (spec 7 payload). */
 export function selectedKeys(context: Pick<StatisticsContext, 'nodes' | 'selected'>): string[] {
-  return context.nodes
-    .filter((node) => context.selected.includes(node.id) && node.licenseKey !== '')
-    .map((node) => node.licenseKey);
+  return selectedNodes(context).map((node) => node.licenseKey);
+}
+
+/** What a load of the view reads: the filter or range, the selected nodes, and their ids for the breakdown. */
+function loadInputOf(context: StatisticsContext): StatsLoadInput {
+  return {
+    filter: context.filter,
+    range: context.range,
+    teamId: context.teamId,
+    licenceKeys: selectedKeys(context),
+    perNode: context.perNode ? selectedNodes(context).map((node) => node.id) : null,
+    compare: context.compare,
+  };
 }
 
 export type StatisticsSnapshot = SnapshotFrom<typeof statisticsMachine>;

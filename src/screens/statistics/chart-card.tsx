@@ -1,11 +1,11 @@
 import { type ReactNode, useId } from 'react';
 import styles from './chart-card.module.css';
-import type { ChartTheme } from './chart-theme.ts';
+import { type ChartColour, type ChartTheme, paint } from './chart-theme.ts';
 
 export interface LegendItem {
   key: string;
   name: string;
-  colour: keyof ChartTheme;
+  colour: ChartColour;
 }
 
 export interface ChartCardProps {
@@ -50,7 +50,11 @@ export function ChartCard({
       <ul className={styles.legend} aria-label={`${title} series`}>
         {legend.map((item) => (
           <li key={item.key} className={styles.legendItem}>
-            <span className={styles.swatch} style={{ background: theme[item.colour] }} aria-hidden="true" />
+            <span
+              className={styles.swatch}
+              style={{ background: paint(theme, item.colour) }}
+              aria-hidden="true"
+            />
             {item.name}
           </li>
         ))}

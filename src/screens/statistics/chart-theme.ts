@@ -57,3 +57,37 @@ export function withAlpha(colour: string, alpha: number): string {
   const [red, green, blue] = [0, 2, 4].map((at) => Number.parseInt(full.slice(at, at + 2), 16));
   return `rgba(${red}, ${green}, ${blue}, ${alpha})`;
 }
+
+/** The theme's series colours, by name. */
+type ThemeSeriesColour = keyof Pick<ChartTheme, 'uplink' | 'delivered' | 'input' | 'quality' | 'ratio'>;
+
+/** A series' colour: one of the theme's, or a node's own (nodeColour), already a hex colour. */
+export type ChartColour = ThemeSeriesColour | `#${string}`;
+
+/** The colour to paint: a node's as it is, a theme name as the theme has it now. */
+export function paint(theme: ChartTheme, colour: ChartColour): string {
+  return colour.startsWith('#') ? colour : theme[colour as ThemeSeriesColour];
+}
+
+/** The golden angle spreads the hues of consecutive ids far apart around the wheel. */
+const GOLDEN_ANGLE = 137.508;
+
+/**
+ * A node's colour on the per-node charts, from its id (not its place in the selection), so that it stays the same
+ * when other nodes are selected or not. A mid-lightness hue that reads on the light and the dark surface, as hex
+ * because the chart library parses rgb only.
+ */
+export function nodeColour(id: number): `#${string}` {
+  const hue = (id * GOLDEN_ANGLE) % 360;
+  const saturation = 0.7;
+  const lightness = 0.5;
+  const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
+  const channel = (shift: number) => {
+    const k = (shift + hue / 30) % 12;
+    const value = lightness - (chroma * Math.max(-1, Math.min(k - 3, 9 - k, 1))) / 2;
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
+}

@@ -1,4 +1,4 @@
-import type { ChartTheme } from './chart-theme.ts';
+import { type ChartColour, type ChartTheme, paint } from './chart-theme.ts';
 import { formatSlotTime } from './time-format.ts';
 import styles from './time-series-chart.module.css';
 
@@ -10,7 +10,7 @@ export interface TooltipState {
   time: number;
   /** Said under the time: the bucket is still filling. */
   note?: string;
-  rows: { key: string; name: string; colour: keyof ChartTheme; value: number; text: string }[];
+  rows: { key: string; name: string; colour: ChartColour; value: number; text: string }[];
 }
 
 const BOX_WIDTH = 220;
@@ -25,7 +25,7 @@ export function ChartTooltip({ state, theme }: { state: TooltipState; theme: Cha
       {state.note && <div className={styles.tooltipNote}>{state.note}</div>}
       {state.rows.map((row) => (
         <div key={row.key} className={styles.tooltipRow}>
-          <span className={styles.swatch} style={{ background: theme[row.colour] }} />
+          <span className={styles.swatch} style={{ background: paint(theme, row.colour) }} />
           <span className={styles.tooltipName}>{row.name}</span>
           <span className={styles.tooltipValue}>{row.text}</span>
         </div>

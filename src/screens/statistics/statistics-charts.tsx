@@ -5,7 +5,7 @@ import { formatBitRate } from '../../lib/bits.ts';
 import { IconButton } from '../../ui/button.tsx';
 import type { StatSeries } from '../../workers/stats.ts';
 import { ChartCard } from './chart-card.tsx';
-import type { ChartTheme } from './chart-theme.ts';
+import { type ChartTheme, nodeColour } from './chart-theme.ts';
 import { RangeNavigator } from './range-navigator.tsx';
 import { initialWindow, RangeSync } from './range-sync.ts';
 import styles from './statistics-screen.module.css';
@@ -33,6 +33,47 @@ function seriesOf(stat: StatSeries, card: StatMetricChart['card']): SeriesSpec[]
     }));
 }
 
+/** A selected node's own series, with the name its legend shows. */
+export interface NamedNodeSeries {
+  id: number;
+  name: string;
+  series: StatSeries;
+}
+
+/**
+ * With the per-node breakdown, a card draws one line per node of one of its metrics (delivered traffic, quality),
+ * each in the node's own colour (from its id, so it stays when the selection changes).
+ */
+function nodeLinesOf(nodes: readonly NamedNodeSeries[], metric: 'delivered' | 'quality'): SeriesSpec[] {
+  return nodes.map((node) => ({
+    key: `node-${node.id}`,
+    name: node.name,
+    colour: nodeColour(node.id),
+    kind: 'line',
+    values: node.series[metric],
+  }));
+}
+
+/**
+ * The previous period lies slot for slot under the shown one when it was read on the same grid: the same bucket and
+ * as many of them (a range whose previous window is older than the finer table keeps comes coarser, and is not drawn).
+ */
+function overlays(stat: StatSeries, previous: StatSeries | null | undefined): previous is StatSeries {
+  return !!previous && previous.interval === stat.interval && previous.times.length === stat.times.length;
+}
+
+/** The previous period's delivered rate, dashed, drawn at the times of the shown period it lines up with. */
+function previousLine(previous: StatSeries): SeriesSpec {
+  return {
+    key: 'previous-delivered',
+    name: 'Delivered, previous period',
+    colour: 'delivered',
+    kind: 'line',
+    dashed: true,
+    values: previous.delivered,
+  };
+}
+
 /** '1 min', '20 min', '1 h': the bucket a point stands for. */
 function bucketName(interval: number): string {
   return interval % 3600 === 0 ? `${interval / 3600} h` : `${interval / 60} min`;
@@ -53,17 +94,36 @@ export interface StatisticsChartsProps {
   sample: boolean;
   /** Changes with each load a person asked for (a new filter or selection); a timed refresh keeps it. */
   generation: number;
+  /** Each selected node's series when the per-node breakdown is on: Traffic and Quality draw a line per node. */
+  nodes?: readonly NamedNodeSeries[] | null;
+  /** The previous period's series, when comparing: its delivered rate is drawn dashed on Traffic. */
+  previous?: StatSeries | null;
 }
 
 /**
  * The Traffic, Quality and D/I ratio charts of spec 2 on one shared visible window: the traffic chart zooms (wheel,
  * pinch, buttons) and has the navigator; the other two follow it.
  */
-export function StatisticsCharts({ stat, theme, scope, sample, generation }: StatisticsChartsProps) {
+export function StatisticsCharts({
+  stat,
+  theme,
+  scope,
+  sample,
+  generation,
+  nodes,
+  previous,
+}: StatisticsChartsProps) {
   const [sync] = useState(() => new RangeSync());
   const shown = useRef<{ generation: number; first: number } | null>(null);
-  const traffic = useMemo(() => seriesOf(stat, 'traffic'), [stat]);
-  const quality = useMemo(() => seriesOf(stat, 'quality'), [stat]);
+  const traffic = useMemo(() => {
+    if (nodes) return nodeLinesOf(nodes, 'delivered');
+    const lines = seriesOf(stat, 'traffic');
+    return overlays(stat, previous) ? [...lines, previousLine(previous)] : lines;
+  }, [stat, nodes, previous]);
+  const quality = useMemo(
+    () => (nodes ? nodeLinesOf(nodes, 'quality') : seriesOf(stat, 'quality')),
+    [stat, nodes],
+  );
   const ratio = useMemo(() => seriesOf(stat, 'ratio'), [stat]);
 
   // Every chart has its data by now (children's effects run first). A new load opens on all of it, or on the data
@@ -90,11 +150,19 @@ export function StatisticsCharts({ stat, theme, scope, sample, generation }: Sta
     <>
       <ChartCard
         title="Traffic"
-        subtitle={`Bit rate per ${bucket} bucket, UTC`}
+        subtitle={
+          nodes
+            ? `Delivered bit rate of each node per ${bucket} bucket, UTC`
+            : `Bit rate per ${bucket} bucket, UTC`
+        }
         badge={badge}
         theme={theme}
         legend={traffic}
-        description={`Traffic chart, ${scope}: uplink, delivered and input bit rates. ${tiles.uplink}, ${tiles.delivered}, ${tiles.input}.${partialText}`}
+        description={
+          nodes
+            ? `Traffic chart, ${scope}: delivered bit rate per node (${nodes.map((node) => node.name).join(', ')}). ${tiles.uplink}, ${tiles.delivered}, ${tiles.input}.${partialText}`
+            : `Traffic chart, ${scope}: uplink, delivered and input bit rates. ${tiles.uplink}, ${tiles.delivered}, ${tiles.input}.${partialText}`
+        }
         actions={
           <>
             <IconButton label="Zoom in" onClick={() => sync.zoom(0.5)}>

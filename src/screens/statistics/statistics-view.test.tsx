@@ -88,21 +88,37 @@ function fakeServer(
           url.endsWith('/day') || range ? (range ? 1200 : 60) : url.endsWith('/week') ? 1200 : 3600;
         const end = endTimestamp ?? Date.parse(to ?? '') / 1000;
         const dt = end - 2 * interval;
+        // A window that ended over an hour ago is a previous period: half the uplink, twice the ratio.
+        const previous = end < Date.now() / 1000 - 3600;
         const point = {
           dt,
-          nodrUpLink: 1024 * 1024,
+          nodrUpLink: (previous ? 0.5 : 1) * 1024 * 1024,
           deliveredToViewers: 3 * 1024 * 1024,
           inputFromCdn: 1024 * 1024,
           totalViewers: 12,
           qualityIndex: 97,
-          deliverToInputRatio: 3,
+          deliverToInputRatio: previous ? 6 : 3,
         };
         // A point in the bucket holding now as well: on Week and Month it is still filling.
         const now = Math.floor(Date.now() / 1000 / 60) * 60;
         const result = options.currentBucket
           ? { [dt]: point, [now]: { ...point, dt: now } }
           : { [dt]: point };
-        return json({ result, total_result: point, text: range ? '{"interval":1200}' : '{}' });
+        const answer = { result, total_result: point, text: range ? '{"interval":1200}' : '{}' };
+        const { perNode, licenceKey } = body as { perNode?: boolean; licenceKey: string[] };
+        if (!perNode) return json(answer);
+        // Each node its share: the first node 1 part, the second 2 parts, and so on.
+        const share = (part: number) => ({
+          ...point,
+          nodrUpLink: part * 1024 * 1024,
+          qualityIndex: 90 + part,
+        });
+        const nodesAnswer = licenceKey.map((key, index) => ({
+          licenceKey: key,
+          result: { [dt]: share(index + 1) },
+          total_result: share(index + 1),
+        }));
+        return json({ ...answer, perNode: nodesAnswer });
       }
       return json({ error: 'not_found', message: url }, 404);
     }),
@@ -166,6 +182,109 @@ describe('StatisticsView', () => {
       endTimestamp: number;
     };
     expect(endTimestamp - startTimestamp).toBe(86_400);
+  });
+
+  it('per node: one line per selected node on Traffic and Quality, named in the legend, and a per-node table', async () => {
+    const calls = fakeServer();
+    const user = userEvent.setup();
+    renderView();
+    await screen.findByRole('img', { name: /Traffic chart, Day/ });
+    expect(screen.queryByRole('button', { name: 'Per-node figures' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Per node' }));
+    const traffic = await screen.findByRole('list', { name: 'Traffic series' });
+    await waitFor(() =>
+      expect(
+        within(traffic)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Edge', 'Untitled']),
+    );
+    const quality = screen.getByRole('list', { name: 'Quality series' });
+    expect(
+      within(quality)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Edge', 'Untitled']);
+    expect(statsCalls(calls).at(-1)?.body).toMatchObject({
+      licenceKey: [KEYS.edge, KEYS.quiet],
+      perNode: true,
+    });
+    expect(statsCalls(calls)[0]?.body).not.toHaveProperty('perNode');
+
+    const disclosure = screen.getByRole('button', { name: 'Per-node figures' });
+    expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+    await user.click(disclosure);
+    expect(disclosure).toHaveAttribute('aria-expanded', 'true');
+    const table = screen.getByRole('table', { name: 'Per-node figures' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['Node', 'Uplink', 'Delivered', 'Input', 'Quality', 'D/I']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ['Edge', '8.00 Mib', '24.00 Mib', '8.00 Mib', '91.0', '3.00×'],
+      ['Untitled', '16.00 Mib', '24.00 Mib', '8.00 Mib', '92.0', '3.00×'],
+    ]);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Per node' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Traffic series' })).getByText('Uplink')).toBeVisible(),
+    );
+    expect(screen.queryByRole('button', { name: 'Per-node figures' })).toBeNull();
+  });
+
+  it('compares with the previous period: the previous window is asked, drawn dashed on Traffic, and each tile shows the change', async () => {
+    const calls = fakeServer();
+    const user = userEvent.setup();
+    renderView();
+    await screen.findByRole('img', { name: /Traffic chart, Day/ });
+    expect(screen.queryByText(/on the previous period/)).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Compare with previous period' }));
+    const traffic = screen.getByRole('list', { name: 'Traffic series' });
+    await waitFor(() => expect(within(traffic).getByText('Delivered, previous period')).toBeVisible());
+    const [previous, current] = statsCalls(calls)
+      .slice(-2)
+      .map((call) => call.body as Record<'startTimestamp' | 'endTimestamp', number>)
+      .sort((a, b) => a.startTimestamp - b.startTimestamp);
+    expect(previous!.endTimestamp).toBe(current!.startTimestamp);
+    expect(previous!.endTimestamp - previous!.startTimestamp).toBe(86_400);
+
+    const totals = screen.getByRole('list', { name: 'Totals' });
+    const uplink = within(totals).getByText('NODR UPLINK').closest('li')!;
+    expect(within(uplink).getByText('▲ 100%')).toBeVisible();
+    expect(within(uplink).getByText('up 100% on the previous period')).toBeInTheDocument();
+    const delivered = within(totals).getByText('DELIVERED TO VIEWERS').closest('li')!;
+    expect(within(delivered).getByText('no change on the previous period')).toBeInTheDocument();
+    const ratio = within(totals).getByText('DELIVER-TO-INPUT RATIO').closest('li')!;
+    expect(within(ratio).getByText('▼ 50%')).toBeVisible();
+    expect(within(ratio).getByText('down 50% on the previous period')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Compare with previous period' }));
+    await waitFor(() => expect(screen.queryByText('Delivered, previous period')).toBeNull());
+    expect(screen.queryByText(/on the previous period/)).toBeNull();
+  });
+
+  it('compares a custom range with the range of the same length just before it', async () => {
+    const calls = fakeServer();
+    const user = userEvent.setup();
+    renderView('/statistics?range=custom&from=2026-01-11&to=2026-01-20');
+    await screen.findByRole('img', { name: /Traffic chart, 2026-01-11 to 2026-01-20/ });
+    await user.click(screen.getByRole('checkbox', { name: 'Compare with previous period' }));
+    await waitFor(() =>
+      expect(statsCalls(calls).map((call) => call.body)).toContainEqual(
+        expect.objectContaining({ from: '2026-01-01T00:00:00Z', to: '2026-01-11T00:00:00Z' }),
+      ),
+    );
+    expect(statsCalls(calls).at(-1)?.url).toMatch(/\/stats\/v1\/nodr\/range$/);
+    const traffic = screen.getByRole('list', { name: 'Traffic series' });
+    await waitFor(() => expect(within(traffic).getByText('Delivered, previous period')).toBeVisible());
   });
 
   it('shows a custom range of From and To dates, asks the range call for it and puts it in the address', async () => {

@@ -18,6 +18,7 @@ import { Loader } from '../../ui/loader.tsx';
 import { ExportButton, exportUnavailable } from './export-button.tsx';
 import type { CsvExport } from './export-csv.ts';
 import { NodePicker } from './node-picker.tsx';
+import { PerNodeTable } from './per-node-table.tsx';
 import { PeriodFilter } from './period-filter.tsx';
 import { RangeForm } from './range-form.tsx';
 import { StatisticsCharts } from './statistics-charts.tsx';
@@ -59,7 +60,18 @@ export function StatisticsView({
   const theme = useChartTheme();
   // After an outage of the event stream the charts may be stale.
   useReconnected(() => send({ type: 'stats.reload' }));
-  const { nodes, selected, filter, range, stat, sample, generation } = snapshot.context;
+  const { nodes, selected, filter, range, stat, sample, generation, perNode, nodeStat, compare } =
+    snapshot.context;
+  const previous = sample ? null : snapshot.context.previous;
+  // The node names of the breakdown come from the list (spec 2: an unnamed node reads 'Untitled').
+  const namedNodes =
+    !sample && nodeStat
+      ? nodeStat.map((node) => ({
+          id: node.id,
+          name: nodes.find((candidate) => candidate.id === node.id)?.name.trim() || 'Untitled',
+          series: node.series,
+        }))
+      : null;
   const address = addressOfRange(range);
   useEffect(() => {
     if (location.search !== address) navigate({ search: address }, { replace: true });
@@ -108,6 +120,14 @@ export function StatisticsView({
                 : send({ type: 'filter.select', filter: next })
             }
           />
+          <label className={styles.switch}>
+            <input type="checkbox" checked={perNode} onChange={() => send({ type: 'perNode.toggle' })} />
+            Per node
+          </label>
+          <label className={styles.switch}>
+            <input type="checkbox" checked={compare} onChange={() => send({ type: 'compare.toggle' })} />
+            Compare with previous period
+          </label>
           <ExportButton request={exportable} unavailable={unavailable} />
         </div>
       </header>
@@ -143,12 +163,15 @@ export function StatisticsView({
                     <Loader label="Loading statistics" />
                   </div>
                 )}
-                <SummaryTiles stat={stat} busy={loading} sample={sample} />
+                <SummaryTiles stat={stat} busy={loading} sample={sample} previous={previous} />
+                {namedNodes && <PerNodeTable nodes={namedNodes} />}
                 <StatisticsCharts
                   stat={stat}
                   theme={theme}
                   sample={sample}
                   generation={generation}
+                  nodes={namedNodes}
+                  previous={previous}
                   scope={
                     sample
                       ? 'sample data'

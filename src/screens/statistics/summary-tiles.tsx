@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { BINARY_UNITS_NOTE, formatBitRate, formatBits } from '../../lib/bits.ts';
 import type { StatSeries } from '../../workers/stats.ts';
 import styles from './summary-tiles.module.css';
+import { tileChange } from './tile-change.ts';
 import { formatClockTime } from './time-format.ts';
 
 /** The seconds the data covers: each filled bucket, the partial one only for its elapsed part. */
@@ -49,10 +50,12 @@ export interface SummaryTilesProps {
   busy: boolean;
   /** The figures are the built-in sample (spec 4): said on the tiles as on the charts. */
   sample: boolean;
+  /** The previous period's series, when comparing: each tile shows its change on it. */
+  previous?: StatSeries | null;
 }
 
 /** The totals of the window, under a heading that says whether they are sample figures or when they were read. */
-export function SummaryTiles({ stat, busy, sample }: SummaryTilesProps) {
+export function SummaryTiles({ stat, busy, sample, previous }: SummaryTilesProps) {
   const titleId = useId();
   return (
     <section className={styles.totals} aria-labelledby={titleId}>
@@ -65,26 +68,35 @@ export function SummaryTiles({ stat, busy, sample }: SummaryTilesProps) {
           <span className={styles.updated}>Updated {formatClockTime(stat.asOf)} UTC</span>
         )}
       </div>
-      <Tiles stat={stat} busy={busy} sample={sample} />
+      <Tiles stat={stat} busy={busy} sample={sample} previous={previous} />
       <p className={styles.units}>{BINARY_UNITS_NOTE}</p>
     </section>
   );
 }
 
-function Tiles({ stat, busy, sample }: SummaryTilesProps) {
+function Tiles({ stat, busy, sample, previous }: SummaryTilesProps) {
   return (
     <ul
       className={styles.tiles}
       aria-label={sample ? 'Totals, sample data' : 'Totals'}
       aria-busy={busy || undefined}
     >
-      {summaryOf(stat).map((tile) => (
-        <li key={tile.key} className={styles.tile} data-tile={tile.key}>
-          <span className={styles.label}>{tile.label}</span>
-          <span className={styles.value}>{tile.value}</span>
-          <span className={styles.note}>{tile.note}</span>
-        </li>
-      ))}
+      {summaryOf(stat).map((tile) => {
+        const change = previous ? tileChange(tile.key, stat.totals, previous.totals) : null;
+        return (
+          <li key={tile.key} className={styles.tile} data-tile={tile.key}>
+            <span className={styles.label}>{tile.label}</span>
+            <span className={styles.value}>{tile.value}</span>
+            <span className={styles.note}>{tile.note}</span>
+            {change && (
+              <span className={styles.change} data-trend={change.trend}>
+                <span aria-hidden="true">{change.text}</span>
+                <span className="visually-hidden">{change.spoken}</span>
+              </span>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -15,7 +15,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toAreaData, toLineData } from './chart-data.ts';
-import { type ChartTheme, withAlpha } from './chart-theme.ts';
+import { type ChartColour, type ChartTheme, paint, withAlpha } from './chart-theme.ts';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import type { RangeSync } from './range-sync.ts';
 import styles from './time-series-chart.module.css';
@@ -23,8 +23,10 @@ import styles from './time-series-chart.module.css';
 export interface SeriesSpec {
   key: string;
   name: string;
-  colour: keyof Pick<ChartTheme, 'uplink' | 'delivered' | 'input' | 'quality' | 'ratio'>;
+  colour: ChartColour;
   kind: 'line' | 'area';
+  /** Drawn dashed: the previous period's overlay. */
+  dashed?: boolean;
   /** The numbers, for the tooltip and the chart's points (built here: only numbers cross from the worker). */
   values: Float64Array;
 }
@@ -170,6 +172,7 @@ export function TimeSeriesChart({
         },
         autoscaleInfoProvider: autoscaleFor(scale, () => latest.current.ownAxis),
         lineWidth: 2 as const,
+        lineStyle: spec.dashed ? LineStyle.Dashed : LineStyle.Solid,
         priceLineVisible: false,
         // No value tag on the axis: it covered the axis labels (the Quality chart's 100), and the last value may
         // be a partial bucket; the tooltip gives exact values.
@@ -222,7 +225,7 @@ export function TimeSeriesChart({
   useEffect(() => {
     chart.current?.applyOptions(chartOptions(theme, wheelZoom, ownTicks));
     for (const spec of series) {
-      const colour = theme[spec.colour];
+      const colour = paint(theme, spec.colour);
       handles.current
         .get(spec.key)
         ?.applyOptions(
@@ -262,7 +265,7 @@ export function TimeSeriesChart({
     for (const spec of series) {
       const handle = handles.current.get(spec.key);
       if (!handle) continue;
-      const colour = theme[spec.colour];
+      const colour = paint(theme, spec.colour);
       const faint = withAlpha(colour, PARTIAL_ALPHA);
       handle.setData(
         spec.kind === 'area'
