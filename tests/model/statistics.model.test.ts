@@ -33,7 +33,6 @@ function series(interval: number): StatSeries {
 const events = [
   { type: 'filter.select', filter: 'week' },
   { type: 'filter.select', filter: 'day' },
-  { type: 'range.select', range: { from: '2026-03-01', to: '2026-03-07' } },
   { type: 'node.toggle', id: 1 },
   { type: 'node.toggle', id: 404 },
   { type: 'group.toggle', group: 'inactive' },
