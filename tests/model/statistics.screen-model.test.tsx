@@ -47,7 +47,8 @@ const TEAM_ID = 9;
 const NODES = `POST /api/v1/nodres/team/${TEAM_ID}`;
 const SETTINGS_GET = `POST /api/v1/statistic/settings/get/user/${USER_ID}/team/${TEAM_ID}`;
 const SETTINGS_PUT = `POST /api/v1/statistic/settings/put/user/${USER_ID}/team/${TEAM_ID}`;
-const STATS = /^POST \/stats\/v1\/nodr\/(day|week|month)$/;
+/** A period's statistics call, or the custom range's (docs/web-statistics.md "Custom range"). */
+const STATS = /^POST \/stats\/v1\/nodr\/(day|week|month|range)$/;
 
 const CHOOSE = 'Please choose at least one NODR in the list to see stats';
 const FAILED = 'Sorry, something went wrong... Please try again later';
@@ -60,6 +61,10 @@ const SETTLE_MS = 3_000;
 const JITTER_MS = 2_500;
 /** 10 s past a minute boundary, so the first Day refresh falls 55.5 s later. */
 const START = Date.UTC(2026, 2, 28, 14, 12, 10);
+/** What choosing Custom shows: the last seven days through today (UTC), both included. */
+const LAST_WEEK = { from: '2026-03-22', to: '2026-03-28' } as const;
+/** The window the range call asks for: From's midnight to the midnight after To. */
+const LAST_WEEK_WINDOW = { from: '2026-03-22T00:00:00Z', to: '2026-03-29T00:00:00Z' } as const;
 
 const KEY_EDGE = 'key-edge-aaaaaaaa';
 const KEY_SPARE = 'key-spare-bbbbbbbb';
@@ -124,6 +129,10 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   // The breakdown is turned on once, on Day: turning it off again is the same transition.
   if (filter === 'day' && !snapshot.context.perNode) list.push({ type: 'perNode.toggle' });
   if (filter === 'day' && !snapshot.context.compare) list.push({ type: 'compare.toggle' });
+  // Custom is chosen from the Day figures only: there it asks the range call (from the sample it asks nothing), and
+  // once is enough to cover its transition.
+  if (filter === 'day' && snapshot.matches({ active: { view: 'ready' } }))
+    list.push({ type: 'range.select', range: LAST_WEEK });
   if (snapshot.matches({ active: { view: 'failed' } })) list.push({ type: 'stats.reload' });
   return list;
 }
@@ -136,6 +145,9 @@ const loaders = () => [
 ];
 const trafficChart = () => screen.queryByRole('img', { name: /^Traffic chart/ });
 const keysOf = (snapshot: AnyMachineSnapshot) => selectedKeys(snapshot.context);
+/** The statistics call the screen makes for what it shows: the filter's, or the range's when one is on screen. */
+const statsPath = (snapshot: AnyMachineSnapshot) =>
+  `/stats/v1/nodr/${snapshot.context.range ? 'range' : snapshot.context.filter}`;
 
 function setVisibility(visible: boolean) {
   Object.defineProperty(document, 'visibilityState', {
@@ -285,6 +297,8 @@ describe('statistics screen (model)', { timeout: 30_000 }, () => {
       'stats.reload': (view) => view.user.click(button('Try again')),
       'filter.select': (view) =>
         view.user.click(screen.getByRole('radio', { name: PERIOD[view.event.filter as 'day' | 'week'] })),
+      // Custom starts from the last seven days (the event's range, which the form then shows).
+      'range.select': (view) => view.user.click(screen.getByRole('radio', { name: 'Custom' })),
       'node.toggle': (view) =>
         view.user.click(screen.getByRole('checkbox', { name: view.event.id === 1 ? /Edge/ : /Blank/ })),
       'perNode.toggle': (view) => view.user.click(screen.getByRole('checkbox', { name: 'Per node' })),
@@ -320,12 +334,24 @@ describe('statistics screen (model)', { timeout: 30_000 }, () => {
         );
       },
     },
-    rules: (view) => {
+    rules: async (view) => {
       const { event } = view;
       // spec 4: each change of filter or selection saves both.
       if (['filter.select', 'node.toggle', 'group.toggle'].includes(event.type)) {
         const put = view.network.calls.findLast((call) => `${call.method} ${call.path}` === SETTINGS_PUT);
         expect(savedOf(put)).toEqual(expectedSaved(view));
+      }
+      // The custom range asks the range call for its window, From's midnight to the midnight after To, for the
+      // selected nodes' keys; the range is not a setting, so nothing is saved.
+      if (event.type === 'range.select') {
+        const call = await pendingCall(view, STATS);
+        expect(call.path).toBe('/stats/v1/nodr/range');
+        expect(call.json).toEqual({
+          ...LAST_WEEK_WINDOW,
+          clientId: TEAM_ID,
+          licenceKey: keysOf(view.snapshot),
+        });
+        expect(view.network.pending(SETTINGS_PUT)).toEqual([]);
       }
       // A node without a license key has no statistics: selecting only it is selecting nothing (spec 4).
       if (event.type === 'node.toggle' && keysOf(view.snapshot).length === 0)
@@ -363,9 +389,18 @@ describe('statistics screen (model)', { timeout: 30_000 }, () => {
         expect(screen.queryByRole('region', { name: 'Nodes' })).toBeNull();
       },
       // spec 2: the filter and the 'All traffic' list, a checkbox per node, the selection as the model has it.
+      // A custom range: Custom checked and the form with its dates.
       active: (view) => {
-        const { filter, selected } = view.snapshot.context;
-        expect(screen.getByRole('radio', { name: PERIOD[filter as 'day' | 'week'] })).toBeChecked();
+        const { filter, range, selected } = view.snapshot.context;
+        expect(
+          screen.getByRole('radio', { name: range ? 'Custom' : PERIOD[filter as 'day' | 'week'] }),
+        ).toBeChecked();
+        const form = screen.queryByRole('form', { name: 'Custom range' });
+        if (range) {
+          expect(within(form!).getByLabelText('From (UTC)')).toHaveValue(range.from);
+          expect(within(form!).getByLabelText('To (UTC)')).toHaveValue(range.to);
+          expect(within(form!).getByRole('button', { name: 'Show' })).toBeEnabled();
+        } else expect(form).toBeNull();
         const picker = screen.getByRole('region', { name: 'Nodes' });
         expect(within(picker).getByText('All traffic')).toBeInTheDocument();
         for (const [id, name] of [
@@ -388,18 +423,20 @@ describe('statistics screen (model)', { timeout: 30_000 }, () => {
         expect(screen.getAllByText('Sample data').length).toBeGreaterThan(0);
         expect(loaders()).toHaveLength(0);
       },
-      // spec 4 and 7: the filter's window ending now, for the license keys of the selected nodes.
+      // spec 4 and 7: the filter's window ending now (or the range's, checked in the rules), for the license keys
+      // of the selected nodes.
       'active.view.loading': (view) => {
         expect(loaders()).not.toHaveLength(0);
         expect(screen.queryByText(CHOOSE)).toBeNull();
         const [call] = view.network.pending(STATS);
-        const filter = view.snapshot.context.filter as 'day' | 'week';
-        expect(call?.path).toBe(`/stats/v1/nodr/${filter}`);
+        expect(call?.path).toBe(statsPath(view.snapshot));
         const body = call?.json as { startTimestamp: number; endTimestamp: number; licenceKey: string[] };
         expect(body).toMatchObject({ clientId: TEAM_ID });
         const keys = view.snapshot.context.selected.map((id: number) => KEYS.get(id)).filter(Boolean);
         expect([...body.licenceKey].sort()).toEqual(keys.sort());
-        expect(body.endTimestamp - body.startTimestamp).toBe(WINDOW[filter]);
+        const filter = view.snapshot.context.filter as 'day' | 'week';
+        if (!view.snapshot.context.range)
+          expect(body.endTimestamp - body.startTimestamp).toBe(WINDOW[filter]);
       },
       // spec 2: the three charts of the answer for the filter and the selected nodes.
       'active.view.ready': (view) => {
@@ -425,7 +462,7 @@ describe('statistics screen (model)', { timeout: 30_000 }, () => {
         expect(trafficChart()).toHaveAccessibleName(new RegExp(`NODR UPLINK ${lastFigures(view)},`));
         expect(loaders()).toHaveLength(0);
         const [call] = view.network.pending(STATS);
-        expect(call?.path).toBe(`/stats/v1/nodr/${view.snapshot.context.filter}`);
+        expect(call?.path).toBe(statsPath(view.snapshot));
       },
       // spec 8: the failure text and a way to try again; no stale charts under it.
       'active.view.failed': () => {
