@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'd
 import { ADMIN_ROLE } from '../../contracts/account-codes.ts';
 import type { AlertEvent, AlertPayloadBody } from '../../contracts/alert-channels.ts';
 import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/rows.ts';
 import { alertChannels, alertDeliveries, alertOutbox, teamMembers, teams, users } from '../db/schema.ts';
 
 /** The SQL of alert channels, their outbox and their delivery log (docs/alerts.md). */
@@ -112,7 +113,7 @@ export async function channelsOfNodes(db: Db, nodeIds: readonly number[]) {
       left join node_liveness l on l.node_id = n.id
     where n.id = any(${`{${nodeIds.join(',')}}`}::integer[]) and c.switched_off_at is null
     order by c.id, n.id`);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
     channelId: row.channel_id as number,
     channelName: row.channel_name as string,
     offlineDelayMs: (row.offline_delay_minutes as number) * 60_000,
@@ -173,7 +174,7 @@ export async function offlineWasTold(db: Db, channelId: number, nodeId: number, 
     select 1 from alert_outbox
     where channel_id = ${channelId} and event = 'node.offline' and attempts > 0 and payload @> ${probe}::jsonb
     limit 1`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return rowsOf<unknown>(result).length > 0;
 }
 
 /** Whether the team has an online active node outside `nodeIds` (which could still go down within the window). */
@@ -182,7 +183,7 @@ export async function teamHasOtherOnlineNode(db: Db, teamId: number, nodeIds: re
     select 1 from nodes where team_id = ${teamId} and status = 10 and offline_since is null
       and id <> all(${`{${nodeIds.join(',')}}`}::integer[])
     limit 1`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return rowsOf<unknown>(result).length > 0;
 }
 
 /**
@@ -224,7 +225,7 @@ export async function failingSince(db: Db, channelId: number): Promise<Date | nu
       (select max(at) from alert_deliveries where channel_id = ${channelId} and ok),
       (select switched_on_at from alert_channels where id = ${channelId}),
       '-infinity'::timestamptz)`);
-  const since = (result as unknown as { rows: { since: string | Date | null }[] }).rows[0]?.since ?? null;
+  const since = rowsOf<{ since: string | Date | null }>(result)[0]?.since ?? null;
   return since === null ? null : new Date(since);
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /** What an alert row is about (node_alerts.kind); outdated: the node's agent is older than AGENT_LATEST_VERSION. */
 export type AlertKind = 'offline' | 'online' | 'misconfigured' | 'outdated';
@@ -26,8 +27,6 @@ export interface DueAlert {
 }
 
 const date = (value: unknown) => (value === null ? null : new Date(value as string | Date));
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
  * An alert row for every admin (role 10, spec 6) of each node's team whose alerts are on; one statement. A team
  * with an E-mail channel switched on is left out: that channel mails its admins, so none gets the mail twice.

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './database.ts';
+import { rowsOf } from './rows.ts';
 
 const dialect = new PgDialect();
 
@@ -14,7 +15,7 @@ const dialect = new PgDialect();
 export async function executePrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
   const client = (db as Db & { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) {
-    return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    return rowsOf<T>(await db.execute(query));
   }
   const { sql: text, params } = dialect.sqlToQuery(query);
   const result = await client.query({ name, text, values: params as unknown[] });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Db } from './database.ts';
+import { rowsOf } from './rows.ts';
 
 const journalFile = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -18,6 +19,6 @@ export function shippedMigrations(): number {
 /** How many migrations the database has applied (drizzle's own ledger); throws when the database is unreachable. */
 export async function appliedMigrations(db: Db): Promise<number> {
   const result = await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
-  const [row] = (result as unknown as { rows: { applied: number }[] }).rows;
+  const [row] = rowsOf<{ applied: number }>(result);
   return row?.applied ?? 0;
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/rows.ts';
 import {
   configs,
   nodeActivityChanges,
@@ -63,5 +64,5 @@ export async function lastStoredMinute(db: Db, nodeId: number): Promise<number |
   const result = await db.execute(
     sql`select max(ts)::float8 as last from stat_minute where node_id = ${nodeId}`,
   );
-  return (result as unknown as { rows: { last: number | null }[] }).rows[0]?.last ?? undefined;
+  return rowsOf<{ last: number | null }>(result)[0]?.last ?? undefined;
 }

@@ -1,5 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/rows.ts';
 import { jobRuns } from '../db/schema.ts';
 
 /**
@@ -30,5 +31,5 @@ export async function claimRun(db: Db, job: string, now: Date, intervalMs: numbe
  */
 export async function tryJobLock(tx: Db, job: string): Promise<boolean> {
   const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`job:${job}`})) as locked`);
-  return (lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
+  return rowsOf<{ locked: boolean }>(lock)[0]?.locked === true;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /**
  * Of these sessions, the ones still live (not revoked, not expired), each with whether its user is still a member
@@ -18,6 +19,6 @@ export async function liveSessionsInTeam(
     from sessions s
     where s.id = any(${`{${sessionIds.join(',')}}`}::integer[])
       and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz`);
-  const rows = (result as unknown as { rows: { id: number; member: boolean }[] }).rows;
+  const rows = rowsOf<{ id: number; member: boolean }>(result);
   return new Map(rows.map((row) => [row.id, row.member]));
 }

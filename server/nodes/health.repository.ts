@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/rows.ts';
 import { nodeHealthTransitions } from '../db/schema.ts';
 
 /** One transition the sweep claimed and recorded. */
@@ -59,7 +60,7 @@ export async function claimTransitions(
       select id, was_offline_since is null, offline_since is null, ${nowText}::timestamptz from changed
     )
     select * from changed`);
-  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+  return rowsOf<Row>(result).map((row) => ({
     nodeId: row.id,
     teamId: row.team_id,
     online: row.offline_since === null,

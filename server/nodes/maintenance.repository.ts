@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/rows.ts';
 import { nodeMaintenance } from '../db/schema.ts';
 
 // Every query on maintenance windows (docs/alerts.md#maintenance); SQL lives only here.
@@ -81,7 +82,7 @@ export async function settleEndedWindows(
     select n.id, n.offline_since from ended e join nodes n on n.id = e.node_id
     where n.status = 10 and n.offline_since is not null
       and n.offline_since >= e.starts_at and n.offline_since <= e.ends_at`);
-  return (result as unknown as { rows: { id: number; offline_since: string | Date }[] }).rows.map((row) => ({
+  return rowsOf<{ id: number; offline_since: string | Date }>(result).map((row) => ({
     nodeId: row.id,
     offlineSince: new Date(row.offline_since),
   }));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/rows.ts';
 import { nodeActivityChanges } from '../db/schema.ts';
 import type { ActivityChange, HealthChange, UptimeHistory } from './uptime.ts';
 
@@ -47,7 +48,7 @@ export async function uptimeHistories(
       (select distinct on (node_id) node_id, 'h', to_online, at, id from node_health_transitions
       where node_id = any(${ids}) and at < ${fromText}::timestamptz order by node_id, at desc, id desc)
     ) changes group by node_id`);
-  for (const row of (result as unknown as { rows: Row[] }).rows) {
+  for (const row of rowsOf<Row>(result)) {
     const history: { activity: ActivityChange[]; health: HealthChange[] } = { activity: [], health: [] };
     for (const change of row.changes.split(',')) {
       const at = Number(change.slice(2));

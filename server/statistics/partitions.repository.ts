@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/rows.ts';
 import type { StatPartition } from './partitions.ts';
 import type { BucketTable } from './stats.repository.ts';
-
-/** The rows of a raw query, the same on PGlite and node-postgres. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 async function exists(db: Db, name: string): Promise<boolean> {
   const result = await db.execute(sql`select to_regclass(${name}) is not null as found`);

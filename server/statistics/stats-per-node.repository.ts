@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import { STAT_METRICS } from '../../contracts/stats-metrics.ts';
 import type { Db } from '../db/database.ts';
-import { BUCKET_SUMS, type BucketTable, nodeBucketRows, rowsOf, TOTAL_SUMS } from './stats.repository.ts';
+import { rowsOf } from '../db/rows.ts';
+import { BUCKET_SUMS, type BucketTable, nodeBucketRows, TOTAL_SUMS } from './stats.repository.ts';
 import { metricColumnsSql } from './stats-metrics-sql.ts';
 
 /** One node's buckets with data (in time order) and its totals over the window, `dt` of the totals left to the caller. */

@@ -3,6 +3,7 @@ import type { TelemetryPoint } from '../../contracts/node-protocol.schema.ts';
 import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import type { Db } from '../db/database.ts';
 import { executePrepared } from '../db/prepared.ts';
+import { rowsOf } from '../db/rows.ts';
 import { type BucketSums, metricFieldsSql } from './stats-metrics-sql.ts';
 import { bucketPoints, bucketsJson, totalFieldsJson } from './stats-points.ts';
 import { statsVersions } from './stats-versions.ts';
@@ -20,11 +21,6 @@ export interface StatsJson {
   /** The totals point's fields after `dt` (which is the request's start), without braces. */
   total: string;
   points: number;
-}
-
-/** The rows of a raw query, the same on PGlite and node-postgres. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** A PostgreSQL int[] literal, sent as one parameter whatever the number of ids. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { NODE_STATUS } from '../../contracts/node-status.ts';
 import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /** A node of the team as the team metrics show it. */
 export interface MetricsNode {
@@ -20,10 +21,6 @@ export interface LatestMinute {
   input: number;
   viewers: number;
   quality: number;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 // Every query here is one statement for the whole team, never one per node: a team of 1,000 nodes is two queries
