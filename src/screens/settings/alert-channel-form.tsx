@@ -7,6 +7,7 @@ import {
 import { OFFLINE_ALERT_DELAYS_MIN, type OfflineAlertDelayMin } from '../../../contracts/notifications.ts';
 import type { ChannelDraft } from '../../machines/settings/alert-channel-draft.ts';
 import { Button } from '../../ui/button.tsx';
+import field from '../../ui/field.module.css';
 import { FormError, PasswordField, TextField } from '../../ui/text-field.tsx';
 import styles from './alert-channels-section.module.css';
 import { DELAY_WORDS } from './notifications-section.tsx';
@@ -63,13 +64,13 @@ export function ChannelForm({ draft, editing, saving, error, onChange, onSave, o
       <p id={titleId} className={styles.formTitle}>
         {editing === null ? 'New alert channel' : `Edit “${editing}”`}
       </p>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={typeId}>
+      <div className={field.field}>
+        <label className={field.label} htmlFor={typeId}>
           Type
         </label>
         <select
           id={typeId}
-          className={styles.select}
+          className={field.select}
           value={type}
           disabled={saving || editing !== null}
           onChange={(event) => onChange({ type: event.target.value as AlertChannelType })}
@@ -91,7 +92,7 @@ export function ChannelForm({ draft, editing, saving, error, onChange, onSave, o
         onChange={(event) => onChange({ name: event.target.value })}
       />
       {type === 'email' ? (
-        <p className={styles.hint}>
+        <p className={field.hint}>
           Mails each alert to the team’s admins whose alerts are on in Settings &gt; Notifications.
         </p>
       ) : type === 'telegram' ? (
@@ -129,13 +130,13 @@ export function ChannelForm({ draft, editing, saving, error, onChange, onSave, o
           onChange={(event) => onChange({ url: event.target.value })}
         />
       )}
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={delayId}>
+      <div className={field.field}>
+        <label className={field.label} htmlFor={delayId}>
           Offline alert
         </label>
         <select
           id={delayId}
-          className={styles.select}
+          className={field.select}
           value={draft.offlineDelayMinutes}
           disabled={saving}
           aria-describedby={delayHint}
@@ -149,7 +150,7 @@ export function ChannelForm({ draft, editing, saving, error, onChange, onSave, o
             </option>
           ))}
         </select>
-        <p id={delayHint} className={styles.hint}>
+        <p id={delayHint} className={field.hint}>
           A NODR back within the delay sends nothing to this channel.
         </p>
       </div>

@@ -5,6 +5,7 @@ import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
+import field from '../../ui/field.module.css';
 import { Loader } from '../../ui/loader.tsx';
 import { FormError } from '../../ui/text-field.tsx';
 import { CopyButton } from '../nodes/copy-button.tsx';
@@ -32,7 +33,7 @@ function SecretShownOnce({ shown, onDone }: { shown: ShownSecret; onDone: () => 
         value={shown.secret}
         onFocus={(event) => event.target.select()}
       />
-      <p className={styles.hint}>
+      <p className={field.hint}>
         Copy it now: it is not shown again. Your receiver checks each request's webhook-signature with it.
       </p>
       <div className={styles.actions}>

@@ -14,6 +14,7 @@ import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { useSession } from '../../shared/session-context.tsx';
 import { Button } from '../../ui/button.tsx';
+import field from '../../ui/field.module.css';
 import { Loader } from '../../ui/loader.tsx';
 import { FormError, PasswordField, TextField } from '../../ui/text-field.tsx';
 import { CopyButton } from '../nodes/copy-button.tsx';
@@ -44,7 +45,7 @@ function ShownOnce({ created, onDone }: { created: CreatedApiTokenBody; onDone: 
         value={created.token}
         onFocus={(event) => event.target.select()}
       />
-      <p className={styles.hint}>{API_TOKEN_SHOWN_ONCE}</p>
+      <p className={field.hint}>{API_TOKEN_SHOWN_ONCE}</p>
       <div className={styles.secretActions}>
         <CopyButton text={created.token} label="Copy token" />
         <Button onClick={onDone}>I have copied it</Button>
@@ -119,13 +120,13 @@ export function ApiTokensSection() {
             disabled={creating}
             onChange={(event) => send({ type: 'tokens.edit', draft: { name: event.target.value } })}
           />
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={scopeId}>
+          <div className={field.field}>
+            <label className={field.label} htmlFor={scopeId}>
               Access
             </label>
             <select
               id={scopeId}
-              className={styles.select}
+              className={field.select}
               value={draft.scope}
               disabled={creating}
               aria-describedby={viewer ? scopeHint : undefined}
@@ -140,18 +141,18 @@ export function ApiTokensSection() {
               ))}
             </select>
             {viewer && (
-              <p id={scopeHint} className={styles.hint}>
+              <p id={scopeHint} className={field.hint}>
                 You are a Viewer in this team: your tokens can only read.
               </p>
             )}
           </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={expiryId}>
+          <div className={field.field}>
+            <label className={field.label} htmlFor={expiryId}>
               Expires
             </label>
             <select
               id={expiryId}
-              className={styles.select}
+              className={field.select}
               value={draft.expiresInDays ?? NEVER}
               disabled={creating}
               onChange={(event) => {

@@ -4,6 +4,7 @@ import { notificationsMachine } from '../../machines/settings/notifications.mach
 import { useAppActor } from '../../shared/app-actor.ts';
 import { useReconnected } from '../../shared/live-updates.ts';
 import { Button } from '../../ui/button.tsx';
+import field from '../../ui/field.module.css';
 import { Loader } from '../../ui/loader.tsx';
 import { FormError } from '../../ui/text-field.tsx';
 import styles from './notifications-section.module.css';
@@ -74,7 +75,7 @@ export function NotificationsSection() {
             </label>
             <select
               id={delayId}
-              className={styles.select}
+              className={field.select}
               value={shown.offlineDelayMin}
               disabled={saving || !shown.alerts}
               aria-describedby={delayHint}
