@@ -1,8 +1,9 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 
 /**
- * Standard Webhooks signing (https://www.standardwebhooks.com): the secret is `whsec_` + base64 of the key, and
- * `webhook-signature` is `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`.
+ * Standard Webhooks signing, by the specification's own library (standardwebhooks): the secret is `whsec_` + base64 of
+ * the key, and `webhook-signature` is `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`.
  */
 const PREFIX = 'whsec_';
 
@@ -11,7 +12,7 @@ export function newWebhookSecret(): string {
   return `${PREFIX}${randomBytes(24).toString('base64')}`;
 }
 
+/** `timestamp` is the `webhook-timestamp` header's Unix seconds. */
 export function webhookSignature(secret: string, id: string, timestamp: number, body: string): string {
-  const key = Buffer.from(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret, 'base64');
-  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+  return new Webhook(secret).sign(id, new Date(timestamp * 1000), body);
 }
