@@ -1,5 +1,6 @@
-import { type Describe, literal, number, string, type } from 'superstruct';
+import { boolean, type Describe, literal, number, string, type } from 'superstruct';
 import { describe, expect, it } from 'vitest';
+import type { SignedInBrowserBody } from '../../../contracts/account-sessions.schema.ts';
 import type { NodeStatusBody } from '../../../contracts/node-body.schema.ts';
 import type { TwoFactorChallenge } from '../../../contracts/session.schema.ts';
 import type { TeamRenderBody } from '../../../contracts/user-body.schema.ts';
@@ -20,7 +21,15 @@ describe('HTTP body contracts', () => {
       two_factor_required: literal(true),
       challenge: string(),
     });
-    expect([missing, retyped, challenge].every(Boolean)).toBe(true);
+    // @ts-expect-error: `lastActiveAt` is missing
+    const browser: Describe<SignedInBrowserBody> = type({
+      id: number(),
+      device: string(),
+      ip: string(),
+      createdAt: string(),
+      current: boolean(),
+    });
+    expect([missing, retyped, challenge, browser].every(Boolean)).toBe(true);
   });
 
   it('validates bodies of the contract shape at run time', () => {
