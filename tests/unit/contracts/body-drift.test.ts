@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SignedInBrowserBody } from '../../../contracts/account-sessions.schema.ts';
 import type { NodeStatusBody } from '../../../contracts/node-body.schema.ts';
 import type { TwoFactorChallenge } from '../../../contracts/session.schema.ts';
+import type { RecoveryCodesBody } from '../../../contracts/two-factor.schema.ts';
 import type { TeamRenderBody } from '../../../contracts/user-body.schema.ts';
 import { ChallengeStruct, SessionTokenStruct, TeamRenderStruct, UserStruct } from '../../../src/api/auth.ts';
 import { ToggleResultStruct } from '../../../src/api/nodes.ts';
@@ -29,7 +30,9 @@ describe('HTTP body contracts', () => {
       createdAt: string(),
       current: boolean(),
     });
-    expect([missing, retyped, challenge, browser].every(Boolean)).toBe(true);
+    // @ts-expect-error: the recovery codes are a list of strings
+    const codes: Describe<RecoveryCodesBody> = type({ recovery_codes: string() });
+    expect([missing, retyped, challenge, browser, codes].every(Boolean)).toBe(true);
   });
 
   it('validates bodies of the contract shape at run time', () => {
