@@ -1,12 +1,13 @@
-import { boolean, type Describe, literal, number, string, type } from 'superstruct';
+import { array, boolean, type Describe, literal, number, string, type } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import type { SignedInBrowserBody } from '../../../contracts/account-sessions.schema.ts';
+import type { Dictionaries } from '../../../contracts/dictionaries.schema.ts';
 import type { NodeStatusBody } from '../../../contracts/node-body.schema.ts';
 import type { TwoFactorChallenge } from '../../../contracts/session.schema.ts';
 import type { RecoveryCodesBody } from '../../../contracts/two-factor.schema.ts';
 import type { TeamRenderBody } from '../../../contracts/user-body.schema.ts';
 import { ChallengeStruct, SessionTokenStruct, TeamRenderStruct, UserStruct } from '../../../src/api/auth.ts';
-import { ToggleResultStruct } from '../../../src/api/nodes.ts';
+import { DictionaryEntryStruct, ToggleResultStruct } from '../../../src/api/nodes.ts';
 
 // The web app's structs are typed `Describe<Body>` with the contract's body types: a struct that drifts
 // from the body the server writes does not compile. These lines prove it with the type checker (`tsc`): if a
@@ -32,7 +33,9 @@ describe('HTTP body contracts', () => {
     });
     // @ts-expect-error: the recovery codes are a list of strings
     const codes: Describe<RecoveryCodesBody> = type({ recovery_codes: string() });
-    expect([missing, retyped, challenge, browser, codes].every(Boolean)).toBe(true);
+    // @ts-expect-error: a struct that lists one dictionary misses the others
+    const dictionaries: Describe<Dictionaries> = type({ user_status: array(DictionaryEntryStruct) });
+    expect([missing, retyped, challenge, browser, codes, dictionaries].every(Boolean)).toBe(true);
   });
 
   it('validates bodies of the contract shape at run time', () => {
