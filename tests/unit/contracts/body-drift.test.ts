@@ -1,9 +1,10 @@
-import { array, boolean, type Describe, literal, number, string, type } from 'superstruct';
+import { array, boolean, type Describe, literal, number, record, string, type } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import type { SignedInBrowserBody } from '../../../contracts/account-sessions.schema.ts';
 import type { Dictionaries } from '../../../contracts/dictionaries.schema.ts';
 import type { NodeStatusBody } from '../../../contracts/node-body.schema.ts';
 import type { TwoFactorChallenge } from '../../../contracts/session.schema.ts';
+import type { StatSettingsBody } from '../../../contracts/stats-settings.schema.ts';
 import type { RecoveryCodesBody } from '../../../contracts/two-factor.schema.ts';
 import type { TeamRenderBody } from '../../../contracts/user-body.schema.ts';
 import { ChallengeStruct, SessionTokenStruct, TeamRenderStruct, UserStruct } from '../../../src/api/auth.ts';
@@ -35,7 +36,9 @@ describe('HTTP body contracts', () => {
     const codes: Describe<RecoveryCodesBody> = type({ recovery_codes: string() });
     // @ts-expect-error: a struct that lists one dictionary misses the others
     const dictionaries: Describe<Dictionaries> = type({ user_status: array(DictionaryEntryStruct) });
-    expect([missing, retyped, challenge, browser, codes, dictionaries].every(Boolean)).toBe(true);
+    // @ts-expect-error: the saved settings are answered as text
+    const settings: Describe<StatSettingsBody> = type({ text: record(string(), string()) });
+    expect([missing, retyped, challenge, browser, codes, dictionaries, settings].every(Boolean)).toBe(true);
   });
 
   it('validates bodies of the contract shape at run time', () => {
