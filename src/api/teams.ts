@@ -1,5 +1,6 @@
 import { array, type Describe, literal, number, string, type } from 'superstruct';
 import type {
+  AcceptedInvitationBody,
   InvitationBody,
   InvitationLinkBody,
   MyInvitationBody,
@@ -55,7 +56,7 @@ export const InvitationLinkStruct: Describe<InvitationLinkBody> = type({
   expiresAt: string(),
 });
 
-const AcceptedStruct = type({ teamId: number() });
+const AcceptedStruct: Describe<AcceptedInvitationBody> = type({ teamId: number() });
 const DoneStruct = type({ ok: literal(true) });
 
 // Team calls answer some refusals with 403 (an invitation for another address, a viewer's write): the screens show
