@@ -7,6 +7,7 @@ import type { TwoFactorChallenge } from '../../../contracts/session.schema.ts';
 import type { StatSettingsBody } from '../../../contracts/stats-settings.schema.ts';
 import type { RecoveryCodesBody } from '../../../contracts/two-factor.schema.ts';
 import type { TeamRenderBody } from '../../../contracts/user-body.schema.ts';
+import type { OkAnswer } from '../../../contracts/wire.schema.ts';
 import { ChallengeStruct, SessionTokenStruct, TeamRenderStruct, UserStruct } from '../../../src/api/auth.ts';
 import { DictionaryEntryStruct, ToggleResultStruct } from '../../../src/api/nodes.ts';
 
@@ -38,7 +39,11 @@ describe('HTTP body contracts', () => {
     const dictionaries: Describe<Dictionaries> = type({ user_status: array(DictionaryEntryStruct) });
     // @ts-expect-error: the saved settings are answered as text
     const settings: Describe<StatSettingsBody> = type({ text: record(string(), string()) });
-    expect([missing, retyped, challenge, browser, codes, dictionaries, settings].every(Boolean)).toBe(true);
+    // @ts-expect-error: `ok` is always true
+    const ok: Describe<OkAnswer> = type({ ok: boolean() });
+    expect([missing, retyped, challenge, browser, codes, dictionaries, settings, ok].every(Boolean)).toBe(
+      true,
+    );
   });
 
   it('validates bodies of the contract shape at run time', () => {
