@@ -96,3 +96,7 @@ export const TeamClosureSchema = Type.Object(
   closed,
 );
 export type TeamClosureBody = Static<typeof TeamClosureSchema>;
+
+/** The answer of accepting an invitation, by link or from Settings: the team just joined. */
+export const AcceptedInvitationSchema = Type.Object({ teamId: Type.Integer() }, closed);
+export type AcceptedInvitationBody = Static<typeof AcceptedInvitationSchema>;

@@ -1,4 +1,4 @@
-import { type TSchema, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 
 /**
  * Parts every body schema in contracts/ shares. A `*.schema.ts` file holds TypeBox schemas: the server validates and
@@ -10,6 +10,10 @@ export const closed = { additionalProperties: false } as const;
 
 /** A moment as the server writes it: ISO 8601 in UTC. */
 export const Moment = Type.String({ format: 'date-time' });
+
+/** The answer of a call that only confirms: `{ ok: true }`. */
+export const OkSchema = Type.Object({ ok: Type.Literal(true) }, closed);
+export type OkAnswer = Static<typeof OkSchema>;
 
 /** The value, or JSON null. */
 export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import {
+  RecoveryCodesSchema,
+  TwoFactorSetUpSchema,
+  TwoFactorStatusSchema,
+} from '../../contracts/two-factor.schema.ts';
 import { TYPED_CODE_MAX } from '../../contracts/two-factor.ts';
 import { answers, OkBody } from '../lib/answer-schemas.ts';
 import { emptyBodyWhenNone, safeString, strictObject } from '../lib/input-schema.ts';
@@ -16,18 +20,9 @@ const passwordAndCodeBody = strictObject({
   password: safeString({ minLength: 1, maxLength: PASSWORD_MAX }),
   code,
 });
-const closed = { additionalProperties: false } as const;
-const statusAnswer = answers({ 200: Type.Object({ enabled: Type.Boolean() }, closed) });
-const setupAnswer = answers({
-  200: Type.Object(
-    {
-      secret: Type.String({ description: 'Base32' }),
-      uri: Type.String({ description: 'otpauth:// for a QR code' }),
-    },
-    closed,
-  ),
-});
-const enableAnswer = answers({ 200: Type.Object({ recovery_codes: Type.Array(Type.String()) }, closed) });
+const statusAnswer = answers({ 200: TwoFactorStatusSchema });
+const setupAnswer = answers({ 200: TwoFactorSetUpSchema });
+const enableAnswer = answers({ 200: RecoveryCodesSchema });
 
 /** Two-factor sign-in in Settings, for the signed-in user's own account (docs/api-auth.md). */
 export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorService }> = async (

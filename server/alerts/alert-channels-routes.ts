@@ -10,11 +10,10 @@ import {
 } from '../../contracts/alert-channels.schema.ts';
 import { bearerHeaders } from '../accounts/index.ts';
 import { answers, OkBody } from '../lib/answer-schemas.ts';
-import { idSchema, strictObject } from '../lib/input-schema.ts';
+import { idSchema, noBody, strictObject } from '../lib/input-schema.ts';
 import { requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createAlertChannelsService } from './alert-channels.service.ts';
 
-const noBody = Type.Union([strictObject({}), Type.Null()]);
 const secretAnswer = strictObject({ secret: Type.String({ description: 'whsec_ + base64; shown once.' }) });
 
 const teamParams = strictObject({ teamId: idSchema });

@@ -1,4 +1,5 @@
 import { type TSchema, Type } from 'typebox';
+import { OkSchema } from '../../contracts/wire.schema.ts';
 
 /**
  * Answer schemas every route shares: the error body of spec 7 and `{ ok: true }`. A route's `response`
@@ -19,7 +20,8 @@ export const ErrorBody = Type.Object(
   { additionalProperties: false, examples: [{ error: 'unauthorized', message: 'Please sign in.' }] },
 );
 
-export const OkBody = Type.Object({ ok: Type.Literal(true) }, { additionalProperties: false });
+/** `{ ok: true }`, the answer of a call that only confirms: its schema is the contract's. */
+export const OkBody = OkSchema;
 
 /** The `response` of a route: its success bodies by status, and `{ error, message }` for the rest. */
 export function answers<S extends Record<number, TSchema>>(success: S) {

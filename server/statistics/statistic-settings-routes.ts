@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { StatSettingsSaveSchema, StatSettingsSchema } from '../../contracts/stats-settings.schema.ts';
 import { answers } from '../lib/answer-schemas.ts';
 import { requireSelf } from '../lib/authenticate.ts';
 import { HttpError } from '../lib/errors.ts';
@@ -11,12 +11,7 @@ import { findStatSettings, saveStatSettings } from './settings.repository.ts';
 export const MAX_STAT_SETTINGS_BYTES = 16 * 1024;
 
 const params = strictObject({ user_id: idSchema, team_id: idSchema });
-const saved = answers({
-  200: Type.Object(
-    { text: Type.String({ description: "The saved JSON as text ('{}' until something is saved)" }) },
-    { additionalProperties: false },
-  ),
-});
+const saved = answers({ 200: StatSettingsSchema });
 
 /**
  * spec 4 and 7: the statistics configuration list, a JSON blob per user and team. Both calls answer
@@ -48,7 +43,7 @@ export const statisticSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
       schema: {
         summary: 'Save the statistics screen settings',
         params,
-        body: Type.Record(Type.String(), Type.Unknown()),
+        body: StatSettingsSaveSchema,
         response: saved,
       },
       bodyLimit: MAX_STAT_SETTINGS_BYTES,

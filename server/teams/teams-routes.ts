@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
+  AcceptedInvitationSchema,
   InvitationLinkSchema,
   InvitationSchema,
   TeamClosureSchema,
@@ -8,7 +9,8 @@ import {
 } from '../../contracts/team-body.schema.ts';
 import { TeamSchema, UserSchema } from '../../contracts/user-body.schema.ts';
 import { bearerHeaders, idParams, type ProfileLimiters, teamBody } from '../accounts/index.ts';
-import { answers } from '../lib/answer-schemas.ts';
+import { answers, OkBody } from '../lib/answer-schemas.ts';
+import { noBody } from '../lib/input-schema.ts';
 import { requireSession, requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createInvitationsService } from './invitations.service.ts';
 import { createMembersService } from './members.service.ts';
@@ -89,7 +91,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
         summary: 'Send an invitation again (admins; once a minute)',
 
         params: schema.invitationParams,
-        body: schema.noBody,
+        body: noBody,
         response: answers({ 200: InvitationSchema }),
       },
     },
@@ -103,8 +105,8 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
       schema: {
         summary: 'Revoke an invitation (admins)',
         params: schema.invitationParams,
-        body: schema.noBody,
-        response: answers({ 200: schema.okAnswer }),
+        body: noBody,
+        response: answers({ 200: OkBody }),
       },
     },
     (request) => invitations.revoke(request.caller, request.params.teamId, request.params.id),
@@ -132,8 +134,8 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
       schema: {
         summary: 'Remove a member (admins), or leave the team (yourself)',
         params: schema.memberParams,
-        body: schema.noBody,
-        response: answers({ 200: schema.okAnswer }),
+        body: noBody,
+        response: answers({ 200: OkBody }),
       },
     },
     (request) => members.remove(request.caller, request.params.teamId, request.params.userId),
@@ -159,8 +161,8 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
         summary: 'Accept an invitation to my address',
 
         params: schema.myInvitationParams,
-        body: schema.noBody,
-        response: answers({ 200: schema.teamIdAnswer }),
+        body: noBody,
+        response: answers({ 200: AcceptedInvitationSchema }),
       },
     },
     (request) => invitations.acceptMine(request.caller, request.params.id),
@@ -173,8 +175,8 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
       schema: {
         summary: 'Decline an invitation to my address',
         params: schema.myInvitationParams,
-        body: schema.noBody,
-        response: answers({ 200: schema.okAnswer }),
+        body: noBody,
+        response: answers({ 200: OkBody }),
       },
     },
     (request) => invitations.declineMine(request.caller, request.params.id),
@@ -199,7 +201,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
       schema: {
         summary: 'Accept an invitation link (signed in with the invited address)',
         body: schema.hashBody,
-        response: answers({ 200: schema.teamIdAnswer }),
+        response: answers({ 200: AcceptedInvitationSchema }),
       },
     },
     (request) => invitations.acceptLink(request.caller, request.body.hash),
@@ -211,7 +213,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
       schema: {
         summary: 'Decline an invitation link (no session needed)',
         body: schema.hashBody,
-        response: answers({ 200: schema.okAnswer }),
+        response: answers({ 200: OkBody }),
       },
     },
     (request) => invitations.declineLink(request.body.hash),
@@ -252,7 +254,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
       schema: {
         summary: 'Ask to close the team (admins)',
         params: schema.teamParams,
-        body: schema.noBody,
+        body: noBody,
         response: answers({ 200: TeamClosureSchema }),
       },
     },
@@ -266,7 +268,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
       schema: {
         summary: 'Cancel a pending team closure (any admin)',
         params: schema.teamParams,
-        body: schema.noBody,
+        body: noBody,
         response: answers({ 200: TeamClosureSchema }),
       },
     },
@@ -281,7 +283,7 @@ export const teamsRoutes: FastifyPluginAsync<{ limits: ProfileLimiters }> = asyn
         summary: 'Complete a pending team closure (any admin, with the password)',
         params: schema.teamParams,
         body: schema.passwordBody,
-        response: answers({ 200: schema.okAnswer }),
+        response: answers({ 200: OkBody }),
       },
     },
     (request) => closure.confirm(request.caller, request.params.teamId, request.body.password),

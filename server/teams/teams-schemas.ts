@@ -26,9 +26,4 @@ export const roleBody = Type.Object({ role: Type.Integer() }, strict);
 export const hashBody = Type.Object({ hash: text(512) }, strict);
 export const passwordBody = Type.Object({ password: text(PASSWORD_MAX) }, strict);
 export const workspaceBody = Type.Object({ teamId: id() }, strict);
-export const noBody = Type.Union([Type.Object({}, strict), Type.Null()]);
-
-export const okAnswer = Type.Object({ ok: Type.Literal(true) });
-export const teamIdAnswer = Type.Object({ teamId: Type.Integer() });
-
 export const myInvitationsAnswer = Type.Array(MyInvitationSchema);

@@ -1,4 +1,4 @@
-import { array, boolean, type Describe, enums, literal, nullable, number, string, type } from 'superstruct';
+import { array, boolean, type Describe, enums, nullable, number, string, type } from 'superstruct';
 import {
   ALERT_CHANNEL_TYPES,
   ALERT_EVENTS,
@@ -11,6 +11,7 @@ import {
   type NewAlertChannelBody,
 } from '../../contracts/alert-channels.ts';
 import { OFFLINE_ALERT_DELAYS_MIN } from '../../contracts/notifications.ts';
+import { OkStruct } from './auth.ts';
 import { request } from './client.ts';
 
 /** One try of one alert message, as the channel list and "Send test" answer it. */
@@ -44,7 +45,6 @@ const CreatedAlertChannelStruct: Describe<CreatedAlertChannelBody> = type({
 });
 
 const SecretStruct = type({ secret: string() });
-const RemovedStruct = type({ ok: literal(true) });
 
 const onePath = (teamId: number, id: number) => `${alertChannelsPath(teamId)}/${id}`;
 
@@ -78,7 +78,7 @@ export function updateAlertChannel(
 }
 
 export function removeAlertChannel(teamId: number, id: number, signal?: AbortSignal) {
-  return request('auth', 'DELETE', onePath(teamId, id), { struct: RemovedStruct, signal });
+  return request('auth', 'DELETE', onePath(teamId, id), { struct: OkStruct, signal });
 }
 
 /** "Send test": an alert.test message now; answers its first try. */

@@ -1,10 +1,11 @@
-import { array, type Describe, enums, literal, nullable, number, string, type } from 'superstruct';
+import { array, type Describe, enums, nullable, number, string, type } from 'superstruct';
 import type {
   ApiTokenBody,
   CreateApiTokenBody,
   CreatedApiTokenBody,
 } from '../../contracts/api-tokens.schema.ts';
 import { API_TOKEN_SCOPES } from '../../contracts/api-tokens.ts';
+import { OkStruct } from './auth.ts';
 import { request } from './client.ts';
 
 /** One API token as GET v1/tokens lists it (never its secret). */
@@ -32,8 +33,6 @@ export const CreatedApiTokenStruct: Describe<CreatedApiTokenBody> = type({
   token: string(),
 });
 
-const RevokedTokenStruct = type({ ok: literal(true) });
-
 export function listApiTokens(signal?: AbortSignal): Promise<ApiTokenBody[]> {
   return request('auth', 'GET', 'v1/tokens', { struct: array(ApiTokenStruct), signal });
 }
@@ -43,5 +42,5 @@ export function createApiToken(body: CreateApiTokenBody, signal?: AbortSignal): 
 }
 
 export function revokeApiToken(id: number, signal?: AbortSignal) {
-  return request('auth', 'DELETE', `v1/tokens/${id}`, { struct: RevokedTokenStruct, signal });
+  return request('auth', 'DELETE', `v1/tokens/${id}`, { struct: OkStruct, signal });
 }

@@ -13,6 +13,7 @@ import {
 import type { LinkCheckInput } from '../../contracts/password-link.ts';
 import type { SessionToken, TwoFactorChallenge } from '../../contracts/session.schema.ts';
 import type { TeamBody, TeamRenderBody, TeamUserBody, UserBody } from '../../contracts/user-body.schema.ts';
+import type { OkAnswer } from '../../contracts/wire.schema.ts';
 import { request } from './client.ts';
 
 /** The answer of sign-in and of set-new-password (docs/api-auth.md). */
@@ -39,7 +40,7 @@ export const isChallenge = (answer: PasswordStep): answer is TwoFactorChallenge 
   'two_factor_required' in answer;
 
 /** The answer of calls that only confirm (register, recovery, logout). */
-export const OkStruct = type({ ok: literal(true) });
+export const OkStruct: Describe<OkAnswer> = type({ ok: literal(true) });
 
 /** A team as listed in a user's TeamsRender and by POST v1/teams; role 10 is Admin (spec 6). */
 export const TeamRenderStruct: Describe<TeamRenderBody> = type({

@@ -11,7 +11,7 @@ import {
   type,
   union,
 } from 'superstruct';
-import type { DictionaryEntry } from '../../contracts/dictionaries.schema.ts';
+import type { Dictionaries, DictionaryEntry } from '../../contracts/dictionaries.schema.ts';
 import type { HardwareCheck } from '../../contracts/hardware-check.schema.ts';
 import type { ConfigBody, NodeReadBody, NodeStatusBody } from '../../contracts/node-body.schema.ts';
 import type { NodeHealthAnswer, NodeHealthEvent } from '../../contracts/node-health.schema.ts';
@@ -121,7 +121,7 @@ export const DictionaryEntryStruct: Describe<DictionaryEntry> = type({
 const dictionary = () => array(DictionaryEntryStruct);
 
 /** spec 3: every dictionary of a locale, each a list of { value, name }. */
-export const DictionariesStruct = type({
+export const DictionariesStruct: Describe<Dictionaries> = type({
   user_status: dictionary(),
   user_roles_in_team: dictionary(),
   team_statuses: dictionary(),

@@ -1,9 +1,25 @@
-import { array, boolean, enums, type Infer, literal, number, optional, string, type } from 'superstruct';
+import {
+  array,
+  boolean,
+  type Describe,
+  enums,
+  type Infer,
+  literal,
+  number,
+  optional,
+  string,
+  type,
+} from 'superstruct';
 import { ACTIVITY, type ActivityKind } from '../../contracts/account-activity.ts';
+import type {
+  ActivityEntryBody,
+  RevokedSessionsBody,
+  SignedInBrowserBody,
+} from '../../contracts/account-sessions.schema.ts';
 import { request } from './client.ts';
 
 /** One signed-in browser of the user, as GET v1/sessions lists it. */
-export const SignedInBrowserStruct = type({
+export const SignedInBrowserStruct: Describe<SignedInBrowserBody> = type({
   id: number(),
   /** e.g. "Firefox on Linux", worked out by the server from the user agent */
   device: string(),
@@ -14,10 +30,13 @@ export const SignedInBrowserStruct = type({
   current: boolean(),
 });
 
-export const RevokedStruct = type({ ok: literal(true), revoked: optional(number()) });
+export const RevokedStruct: Describe<RevokedSessionsBody> = type({
+  ok: literal(true),
+  revoked: optional(number()),
+});
 
 /** One security event of the account, as GET v1/activity lists it. */
-export const ActivityEntryStruct = type({
+export const ActivityEntryStruct: Describe<ActivityEntryBody> = type({
   id: number(),
   kind: enums(Object.values(ACTIVITY) as ActivityKind[]),
   at: string(),

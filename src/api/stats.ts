@@ -14,6 +14,7 @@ import { STATS_FORMAT_PARAM } from '../../contracts/stats-csv.ts';
 import { STAT_METRICS, type StatMetricName } from '../../contracts/stats-metrics.ts';
 import type { StatsPeriod } from '../../contracts/stats-periods.ts';
 import type { StatsQuery, StatsRangeQuery } from '../../contracts/stats-query.schema.ts';
+import type { StatSettingsBody, StatSettingsSave } from '../../contracts/stats-settings.schema.ts';
 import { request } from './client.ts';
 
 /** A chart point of the statistics service (spec 3, docs/api-stats.md): `dt` and each metric of the list. */
@@ -40,7 +41,7 @@ export const StatsResponseStruct: Describe<StatsAnswer> = type({
 });
 
 /** spec 4 and 7: the statistics configuration list, saved JSON as a string ('{}' until saved). */
-export const StatSettingsStruct = type({ text: string() });
+export const StatSettingsStruct: Describe<StatSettingsBody> = type({ text: string() });
 
 export type StatSettings = Infer<typeof StatSettingsStruct>;
 
@@ -101,7 +102,7 @@ export function getStatSettings(userId: number, teamId: number, signal?: AbortSi
 export function putStatSettings(
   userId: number,
   teamId: number,
-  settings: Record<string, unknown>,
+  settings: StatSettingsSave,
   signal?: AbortSignal,
 ): Promise<StatSettings> {
   return request('api', 'POST', `v1/statistic/settings/put/user/${userId}/team/${teamId}`, {

@@ -1,12 +1,13 @@
-import { array, type Describe, literal, number, string, type } from 'superstruct';
+import { array, type Describe, number, string, type } from 'superstruct';
 import type {
+  AcceptedInvitationBody,
   InvitationBody,
   InvitationLinkBody,
   MyInvitationBody,
   TeamMemberBody,
   TeamMembersBody,
 } from '../../contracts/team-body.schema.ts';
-import { type Team, TeamStruct, type User, UserStruct } from './auth.ts';
+import { OkStruct, type Team, TeamStruct, type User, UserStruct } from './auth.ts';
 import { request } from './client.ts';
 
 /** One member of a team, as GET v1/teams/{teamId}/members lists it. */
@@ -55,8 +56,7 @@ export const InvitationLinkStruct: Describe<InvitationLinkBody> = type({
   expiresAt: string(),
 });
 
-const AcceptedStruct = type({ teamId: number() });
-const DoneStruct = type({ ok: literal(true) });
+const AcceptedStruct: Describe<AcceptedInvitationBody> = type({ teamId: number() });
 
 // Team calls answer some refusals with 403 (an invitation for another address, a viewer's write): the screens show
 // those messages, so they do not send the browser to the root (src/api/client.ts forbiddenIsAnswer).
@@ -95,7 +95,7 @@ export function resendInvitation(teamId: number, id: number, signal?: AbortSigna
 
 export function revokeInvitation(teamId: number, id: number, signal?: AbortSignal) {
   return request('auth', 'DELETE', `v1/teams/${teamId}/invitations/${id}`, {
-    struct: DoneStruct,
+    struct: OkStruct,
     signal,
     ...asAnswer,
   });
@@ -113,7 +113,7 @@ export function changeRole(teamId: number, userId: number, role: number, signal?
 /** Removes a member; with the caller's own id, leaves the team. */
 export function removeMember(teamId: number, userId: number, signal?: AbortSignal) {
   return request('auth', 'DELETE', `v1/teams/${teamId}/members/${userId}`, {
-    struct: DoneStruct,
+    struct: OkStruct,
     signal,
     ...asAnswer,
   });
@@ -132,7 +132,7 @@ export function acceptMyInvitation(id: number, signal?: AbortSignal) {
 }
 
 export function declineMyInvitation(id: number, signal?: AbortSignal) {
-  return request('auth', 'POST', `v1/invitations/${id}/decline`, { struct: DoneStruct, signal, ...asAnswer });
+  return request('auth', 'POST', `v1/invitations/${id}/decline`, { struct: OkStruct, signal, ...asAnswer });
 }
 
 /** The link page's first call: no session needed. */
@@ -157,7 +157,7 @@ export function acceptInvitationLink(hash: string, signal?: AbortSignal) {
 export function declineInvitationLink(hash: string, signal?: AbortSignal) {
   return request('auth', 'POST', 'v1/invitations/decline', {
     json: { hash },
-    struct: DoneStruct,
+    struct: OkStruct,
     signal,
     ...asAnswer,
   });

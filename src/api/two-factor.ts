@@ -1,10 +1,15 @@
-import { array, boolean, type Infer, string, type } from 'superstruct';
+import { array, boolean, type Describe, type Infer, string, type } from 'superstruct';
+import type {
+  RecoveryCodesBody,
+  TwoFactorSetUpBody,
+  TwoFactorStatusBody,
+} from '../../contracts/two-factor.schema.ts';
 import { OkStruct, type SessionToken, SessionTokenStruct } from './auth.ts';
 import { request } from './client.ts';
 
-export const TwoFactorStatusStruct = type({ enabled: boolean() });
-export const TwoFactorSetUpStruct = type({ secret: string(), uri: string() });
-export const RecoveryCodesStruct = type({ recovery_codes: array(string()) });
+export const TwoFactorStatusStruct: Describe<TwoFactorStatusBody> = type({ enabled: boolean() });
+export const TwoFactorSetUpStruct: Describe<TwoFactorSetUpBody> = type({ secret: string(), uri: string() });
+export const RecoveryCodesStruct: Describe<RecoveryCodesBody> = type({ recovery_codes: array(string()) });
 
 export type TwoFactorSetUp = Infer<typeof TwoFactorSetUpStruct>;
 export type RecoveryCodes = Infer<typeof RecoveryCodesStruct>;

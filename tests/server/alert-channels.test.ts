@@ -437,6 +437,21 @@ describe('alert channels', () => {
     const ftp = await call(admin, 'POST', '', { type: 'webhook', name: 'F', url: 'ftp://example.com/x' });
     expect(ftp.json()).toEqual(ALERT_CHANNEL_ERRORS.badUrl);
   });
+
+  it('refuses a field in a call that takes no body with a clear 400', async () => {
+    const admin = await createSignedInUser(server);
+    const { channel } = await addChannel(admin, {
+      type: 'webhook',
+      name: 'Hook',
+      url: `${receiver.url}/hook`,
+    });
+    const stray = await call(admin, 'POST', `/${channel.id}/switch-on`, { stray: 1 });
+    expect(stray.statusCode).toBe(400);
+    expect(stray.json()).toMatchObject({
+      error: 'invalid_request',
+      message: 'Invalid request: body must NOT have additional properties',
+    });
+  });
 });
 
 describe('outbound safety', () => {

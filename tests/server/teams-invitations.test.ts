@@ -335,4 +335,18 @@ describe('team invitations', () => {
     const again = await createSignedInUser(server, { teamId: admin.teamId, role: 10 });
     expect((await invite(again, email)).statusCode).toBe(201);
   });
+
+  it('refuses a field in a call that takes no body; takes none, {} or null', async () => {
+    const owner = await createSignedInUser(server, { teamName: 'Bodiless' });
+    const revoke = (payload?: unknown) =>
+      call(server, 'DELETE', `/v1/teams/${owner.teamId}/invitations/2147483647`, owner, payload);
+    const stray = await revoke({ stray: 1 });
+    expect(stray.statusCode).toBe(400);
+    expect(stray.json()).toMatchObject({
+      error: 'invalid_request',
+      message: 'Invalid request: body must NOT have additional properties',
+    });
+    // Past validation, an invitation that does not exist is gone.
+    for (const none of [undefined, {}, null]) expect((await revoke(none)).json()).toEqual(gone);
+  });
 });
