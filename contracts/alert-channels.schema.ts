@@ -105,6 +105,13 @@ export const CreatedAlertChannelSchema = Type.Object(
 );
 export type CreatedAlertChannelBody = Static<typeof CreatedAlertChannelSchema>;
 
+/** A webhook's new signing secret, after a rotation: shown once. */
+export const AlertChannelSecretSchema = Type.Object(
+  { secret: Type.String({ description: 'whsec_ + base64; shown once.' }) },
+  closed,
+);
+export type AlertChannelSecretBody = Static<typeof AlertChannelSecretSchema>;
+
 const idName = Type.Object({ id: Type.Integer(), name: Type.String() }, closed);
 
 /** One node in an alert message. */

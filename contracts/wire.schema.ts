@@ -15,6 +15,21 @@ export const Moment = Type.String({ format: 'date-time' });
 export const OkSchema = Type.Object({ ok: Type.Literal(true) }, closed);
 export type OkAnswer = Static<typeof OkSchema>;
 
+/** Every refusal and failure: `{ error, message }` (spec 7), with what to fix under the message where there is more. */
+export const ErrorSchema = Type.Object(
+  {
+    error: Type.String({ description: 'A stable code, e.g. invalid_request, unauthorized, rate_limited.' }),
+    message: Type.String({ description: 'A sentence for people.' }),
+    reason: Type.Optional(
+      Type.String({
+        description: 'What to fix, said under the message (e.g. why a pasted public key is refused).',
+      }),
+    ),
+  },
+  { ...closed, examples: [{ error: 'unauthorized', message: 'Please sign in.' }] },
+);
+export type ErrorAnswer = Static<typeof ErrorSchema>;
+
 /** The value, or JSON null. */
 export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

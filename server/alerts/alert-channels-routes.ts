@@ -4,6 +4,7 @@ import {
   AlertChannelEditSchema,
   AlertChannelListSchema,
   AlertChannelSchema,
+  AlertChannelSecretSchema,
   AlertDeliverySchema,
   CreatedAlertChannelSchema,
   NewAlertChannelSchema,
@@ -13,8 +14,6 @@ import { answers, OkBody } from '../lib/answer-schemas.ts';
 import { idSchema, noBody, strictObject } from '../lib/input-schema.ts';
 import { requireTeamMember, requireTeamWriter } from '../plugins/session.ts';
 import { createAlertChannelsService } from './alert-channels.service.ts';
-
-const secretAnswer = strictObject({ secret: Type.String({ description: 'whsec_ + base64; shown once.' }) });
 
 const teamParams = strictObject({ teamId: idSchema });
 const channelParams = strictObject({ teamId: idSchema, id: idSchema });
@@ -118,7 +117,7 @@ export const alertChannelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         headers: bearerHeaders,
         params: channelParams,
         body: noBody,
-        response: answers({ 200: secretAnswer }),
+        response: answers({ 200: AlertChannelSecretSchema }),
       },
     },
     (request) => channels.rotateSecret(request.params.teamId, request.params.id),

@@ -1,4 +1,5 @@
 import { array, boolean, type Describe, enums, nullable, number, string, type } from 'superstruct';
+import type { AlertChannelSecretBody } from '../../contracts/alert-channels.schema.ts';
 import {
   ALERT_CHANNEL_TYPES,
   ALERT_EVENTS,
@@ -44,7 +45,7 @@ const CreatedAlertChannelStruct: Describe<CreatedAlertChannelBody> = type({
   secret: nullable(string()),
 });
 
-const SecretStruct = type({ secret: string() });
+const SecretStruct: Describe<AlertChannelSecretBody> = type({ secret: string() });
 
 const onePath = (teamId: number, id: number) => `${alertChannelsPath(teamId)}/${id}`;
 

@@ -6,6 +6,7 @@ import {
   literal,
   nullable,
   number,
+  optional,
   string,
   type,
   union,
@@ -13,7 +14,7 @@ import {
 import type { LinkCheckInput } from '../../contracts/password-link.ts';
 import type { SessionToken, TwoFactorChallenge } from '../../contracts/session.schema.ts';
 import type { TeamBody, TeamRenderBody, TeamUserBody, UserBody } from '../../contracts/user-body.schema.ts';
-import type { OkAnswer } from '../../contracts/wire.schema.ts';
+import type { ErrorAnswer, OkAnswer } from '../../contracts/wire.schema.ts';
 import { request } from './client.ts';
 
 /** The answer of sign-in and of set-new-password (docs/api-auth.md). */
@@ -79,7 +80,11 @@ export const TeamUserStruct: Describe<TeamUserBody> = type({
 });
 
 /** The error body of every failed call: `{ error, message }` (spec 7). */
-export const ErrorStruct = type({ error: string(), message: string() });
+export const ErrorStruct: Describe<ErrorAnswer> = type({
+  error: string(),
+  message: string(),
+  reason: optional(string()),
+});
 
 export type { SessionToken };
 export type User = Infer<typeof UserStruct>;
