@@ -41,7 +41,10 @@ const ENGINE_NEUTRAL_FILES = [
  * files (isolate: false), so such a mock would stay in force for the files that run after it in that worker: these
  * run in a project of their own, each file in a fresh registry.
  */
-const MODULE_MOCKING_FILES = ['tests/model/login.screen-model.test.tsx'];
+export const MODULE_MOCKING_FILES = [
+  'tests/model/login.screen-model.test.tsx',
+  'tests/model/statistics.screen-model.test.tsx',
+];
 
 /** Server files run a second time with PGlite in its worker thread, the product's mode (project server-worker). */
 const PGLITE_WORKER_FILES = [
