@@ -59,7 +59,13 @@ export interface LoadFigures {
 /** `autocannon -c connections -d seconds` against `url`, as JSON. */
 export function autocannon(
   url: string,
-  options: { connections: number; seconds: number; method?: string; headers?: Record<string, string> },
+  options: {
+    connections: number;
+    seconds: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  },
 ): Promise<LoadFigures> {
   const bin = path.join(path.dirname(createRequire(import.meta.url).resolve('autocannon')), 'autocannon.js');
   const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => [
@@ -74,6 +80,7 @@ export function autocannon(
     String(options.seconds),
     '-m',
     options.method ?? 'GET',
+    ...(options.body === undefined ? [] : ['-b', options.body]),
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...args, ...headers, '--json', url], {

@@ -8,16 +8,15 @@
  *
  * Knobs: BENCH_NODES (20), BENCH_DAYS (35), BENCH_SECONDS (10), BENCH_CONNECTIONS (50).
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
 import { buildClosedRollups } from '../server/statistics/retention.ts';
 import { freshDatabase } from '../tests/helpers/database.ts';
+import { autocannon, describeLoad, type LoadFigures } from './load.ts';
 import { DAY, seedMinutes, seedNodes, seedTeam } from './stats-seed.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 9123);
@@ -26,30 +25,6 @@ const DAYS = Number(process.env.BENCH_DAYS ?? 35);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RANGE_DAYS = 10;
-
-const autocannonBin = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../node_modules/autocannon/autocannon.js',
-);
-
-interface AutocannonResult {
-  latency: { p50: number; p99: number; max: number };
-  requests: { average: number; total: number };
-  non2xx: number;
-  errors: number;
-}
-
-/** autocannon in its own process, so the load generator does not share the server's event loop. */
-function autocannon(args: string[]): Promise<AutocannonResult> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [autocannonBin, ...args, '--json', '-n'],
-      { maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as AutocannonResult)),
-    );
-  });
-}
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 
@@ -73,20 +48,16 @@ async function main(): Promise<void> {
     clientId: team.teamId,
     licenceKey: nodes.slice(0, 3).map((node) => node.licenseKey),
   });
-  const load = (url: string, extra: string[] = [], seconds = SECONDS) =>
-    autocannon([...extra, '-c', String(CONNECTIONS), '-d', String(seconds), url]);
-  const post = [
-    '-m',
-    'POST',
-    '-H',
-    'content-type=application/json',
-    '-H',
-    `authorization=Bearer ${team.token}`,
-  ];
-  const line = (name: string, result: AutocannonResult, floor?: number) =>
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${team.token}` };
+  const load = (url: string, post: boolean, seconds = SECONDS) =>
+    autocannon(url, {
+      connections: CONNECTIONS,
+      seconds,
+      ...(post ? { method: 'POST', headers, body } : {}),
+    });
+  const line = (name: string, result: LoadFigures, floor?: number) =>
     console.info(
-      `  ${name.padEnd(28)} ${result.requests.average.toFixed(0).padStart(6)} req/s, p50 ${result.latency.p50} ms, ` +
-        `p99 ${result.latency.p99} ms, max ${result.latency.max} ms, ${result.non2xx} non-2xx, ${result.errors} errors` +
+      `  ${describeLoad(name, result)}` +
         (floor ? `; p99 ${(result.latency.p99 / floor).toFixed(2)} x the floor` : ''),
     );
   try {
@@ -108,12 +79,11 @@ async function main(): Promise<void> {
         // The rollup job has built every closed bucket by the time anyone reads, as it does every minute.
         await buildClosedRollups(app.deps);
         const base = `http://127.0.0.1:${PORT}`;
-        await load(`${base}/healthz`, [], 2);
-        const floor = await load(`${base}/healthz`);
+        await load(`${base}/healthz`, false, 2);
+        const floor = await load(`${base}/healthz`, false);
         line(`floor (GET /healthz), ${mode}`, floor);
-        const range = [...post, '-b', body];
-        await load(`${base}/stats/v1/nodr/range`, range, 2);
-        line(`range call, ${mode}`, await load(`${base}/stats/v1/nodr/range`, range), floor.latency.p99);
+        await load(`${base}/stats/v1/nodr/range`, true, 2);
+        line(`range call, ${mode}`, await load(`${base}/stats/v1/nodr/range`, true), floor.latency.p99);
       } finally {
         await app.close();
       }
