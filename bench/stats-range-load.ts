@@ -1,10 +1,18 @@
 /**
  * The custom range call under load against the no-database floor (docs/performance.md, "The custom range call"):
- * BENCH_NODES nodes x BENCH_DAYS days of minutes (with their rollups) in PGlite, or in a throwaway database on the
- * PostgreSQL server of DATABASE_URL; the real server; autocannon with 50 connections for BENCH_SECONDS against
- * GET /healthz (the floor: the same server and HTTP stack, no query) and POST /stats/v1/nodr/range for 3 nodes over a
- * 10-day window (20-minute buckets), with the answer cache as the product runs it and off. Prints p50/p99 and the
- * range call's p99 as a multiple of the floor's (target: at most 2.5 with the product's cache).
+ * BENCH_NODES nodes x BENCH_DAYS days of minutes (with their rollups) in PGlite (in its worker thread, as the product
+ * runs it), or in a throwaway database on the PostgreSQL server of DATABASE_URL; the real server; autocannon with 50
+ * connections for BENCH_SECONDS against two floors and POST /stats/v1/nodr/range for 3 nodes over a 10-day window
+ * (20-minute buckets), with the answer cache as the product runs it and off:
+ * - the no-database floor: a route added to the same server for this bench that takes the same request (body and
+ *   headers) and sends the same answer's bytes from memory, through every hook of the product's routes, touching
+ *   no database and no service;
+ * - `GET /healthz`, the smallest answer the server has, for scale: next to it the range call also pays for sending
+ *   and, in autocannon, receiving 130 KB a request.
+ * Prints p50/p99, the server's CPU per request (every thread of the process, the database's worker included) and
+ * the range call's p99 as a multiple of each floor's (target: at most 2.5 times the no-database floor's, with the
+ * product's cache). autocannon sends no Accept-Encoding, so answers go uncompressed: it reads compressed bodies at a
+ * tenth of the rate, which would measure autocannon.
  *
  * Knobs: BENCH_NODES (20), BENCH_DAYS (35), BENCH_SECONDS (10), BENCH_CONNECTIONS (50).
  */
@@ -25,6 +33,8 @@ const DAYS = Number(process.env.BENCH_DAYS ?? 35);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RANGE_DAYS = 10;
+/** The bench's own route: the no-database floor. */
+const FLOOR_PATH = '/bench/no-database-floor';
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 
@@ -55,15 +65,23 @@ async function main(): Promise<void> {
       seconds,
       ...(post ? { method: 'POST', headers, body } : {}),
     });
-  const line = (name: string, result: LoadFigures, floor?: number) =>
+  /** A measured run after a 2-second warm-up, with the server's CPU per request over the measured part. */
+  const measure = async (url: string, post: boolean): Promise<LoadFigures & { cpuMs: number }> => {
+    await load(url, post, 2);
+    const before = process.cpuUsage();
+    const figures = await load(url, post);
+    const cpu = process.cpuUsage(before);
+    return { ...figures, cpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, figures.requests.total) };
+  };
+  const line = (name: string, result: LoadFigures & { cpuMs: number }, floors: [string, number][] = []) =>
     console.info(
-      `  ${describeLoad(name, result)}` +
-        (floor ? `; p99 ${(result.latency.p99 / floor).toFixed(2)} x the floor` : ''),
+      `  ${describeLoad(name, result)}, server CPU ${result.cpuMs.toFixed(3)} ms/request` +
+        floors.map(([floor, p99]) => `; p99 ${(result.latency.p99 / p99).toFixed(2)} x ${floor}`).join(''),
     );
   try {
     console.info(
-      `stats range (${database.kind}): ${NODES} nodes x ${DAYS} days, ${RANGE_DAYS}-day range for 3 nodes, ` +
-        `${CONNECTIONS} connections, ${SECONDS} s each`,
+      `stats range (${database.kind}${database.kind === 'pglite' ? `, ${process.env.PGLITE_THREAD ?? 'main'} thread` : ''}): ` +
+        `${NODES} nodes x ${DAYS} days, ${RANGE_DAYS}-day range for 3 nodes, ${CONNECTIONS} connections, ${SECONDS} s each`,
     );
     for (const [mode, statsCacheMb] of [
       ['cache as configured', testConfig().statsCacheMb],
@@ -74,16 +92,27 @@ async function main(): Promise<void> {
         database,
         logger: false,
       });
+      // The no-database floor: the same request in, the range call's own answer out, from memory.
+      let answer = Buffer.alloc(0);
+      app.post(FLOOR_PATH, { schema: { hide: true } }, (_request, reply) =>
+        reply.type('application/json; charset=utf-8').send(answer),
+      );
       await app.listen({ port: PORT, host: '127.0.0.1' });
       try {
         // The rollup job has built every closed bucket by the time anyone reads, as it does every minute.
         await buildClosedRollups(app.deps);
         const base = `http://127.0.0.1:${PORT}`;
-        await load(`${base}/healthz`, false, 2);
-        const floor = await load(`${base}/healthz`, false);
-        line(`floor (GET /healthz), ${mode}`, floor);
-        await load(`${base}/stats/v1/nodr/range`, true, 2);
-        line(`range call, ${mode}`, await load(`${base}/stats/v1/nodr/range`, true), floor.latency.p99);
+        const first = await fetch(`${base}/stats/v1/nodr/range`, { method: 'POST', headers, body });
+        if (!first.ok) throw new Error(`The range call answered ${first.status}: ${await first.text()}`);
+        answer = Buffer.from(await first.arrayBuffer());
+        const probe = await measure(`${base}/healthz`, false);
+        line(`GET /healthz, ${mode}`, probe);
+        const floor = await measure(`${base}${FLOOR_PATH}`, true);
+        line(`no-database floor (${answer.length} bytes), ${mode}`, floor);
+        line(`range call, ${mode}`, await measure(`${base}/stats/v1/nodr/range`, true), [
+          ['the no-database floor', floor.latency.p99],
+          ['GET /healthz', probe.latency.p99],
+        ]);
       } finally {
         await app.close();
       }

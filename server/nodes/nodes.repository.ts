@@ -7,7 +7,8 @@ import { configs, nodeLiveness, nodeMaintenance, nodes, teams } from '../db/sche
 export type NodeRow = typeof nodes.$inferSelect;
 export type ConfigRow = typeof configs.$inferSelect;
 export type NewNode = typeof nodes.$inferInsert;
-export type NodePatch = Partial<Omit<NewNode, 'id' | 'teamId' | 'createdAt'>>;
+/** A node's id, team and license key never change: the statistics service keeps them per process (node-keys.ts). */
+export type NodePatch = Partial<Omit<NewNode, 'id' | 'teamId' | 'licenseKey' | 'createdAt'>>;
 
 export interface NodeWithConfig {
   node: NodeRow;

@@ -7,6 +7,7 @@ import { CSV_CONTENT_TYPE, CSV_MEDIA_TYPE, STATS_FORMATS } from '../../contracts
 import { STATS_PERIODS } from '../../contracts/stats-periods.ts';
 import { StatsQuerySchema, StatsRangeQuerySchema } from '../../contracts/stats-query.schema.ts';
 import { answers } from '../lib/answer-schemas.ts';
+import { sendPrecompressed } from '../plugins/compression.ts';
 import { READ_ONLY_POST, requireSession } from '../plugins/session.ts';
 import { createStatsService } from './stats.service.ts';
 import { statsFormatOf } from './stats-format.ts';
@@ -77,10 +78,10 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .header('content-disposition', `attachment; filename="${csv.fileName}"`)
             .send(csv.body);
         }
-        const text = await stats.loadStats(request.caller, period, request.body);
+        const answer = await stats.loadStats(request.caller, period, request.body);
         // The database writes the answer as JSON text (stats.repository.ts), sent as it is; its shape is the
         // schema above, which the server tests check every answer against.
-        return reply.type('application/json; charset=utf-8').send(text as unknown as StatsAnswer);
+        return sendPrecompressed(request, reply.type('application/json; charset=utf-8'), answer);
       },
     );
   }
@@ -107,8 +108,8 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .header('content-disposition', `attachment; filename="${csv.fileName}"`)
           .send(csv.body);
       }
-      const text = await stats.loadRange(request.caller, request.body);
-      return reply.type('application/json; charset=utf-8').send(text as unknown as StatsAnswer);
+      const answer = await stats.loadRange(request.caller, request.body);
+      return sendPrecompressed(request, reply.type('application/json; charset=utf-8'), answer);
     },
   );
 };

@@ -9,6 +9,8 @@ import type { Db } from '../db/database.ts';
 import { type Caller, requireMember } from '../lib/authenticate.ts';
 import type { Clock } from '../lib/clock.ts';
 import { forbidden } from '../lib/errors.ts';
+import { PrecompressedBody } from '../plugins/compression.ts';
+import { nodeKeysOf } from './node-keys.ts';
 import {
   type BucketTable,
   nodesByLicense,
@@ -58,7 +60,7 @@ export function createStatsService({ db, clock, config }: StatsServiceDeps) {
   ): Promise<Pick<StatsWindow, 'ids' | 'keys'>> {
     requireMember(caller, query.clientId);
     const keys = [...new Set(query.licenceKey)];
-    const found = await nodesByLicense(db, keys);
+    const found = await nodeKeysOf(db).lookup(keys, (missing) => nodesByLicense(db, missing));
     if (found.length !== keys.length || found.some((node) => node.teamId !== query.clientId)) {
       throw forbidden('Every license key must belong to a node of this team.');
     }
@@ -80,23 +82,31 @@ export function createStatsService({ db, clock, config }: StatsServiceDeps) {
   }
 
   /**
-   * The answer of a checked window: the JSON text of `{ result, total_result, text }` (StatsResponseStruct in
-   * src/api/stats.ts): the database builds the points' JSON, passed through as it is rather than parsed and
-   * serialised again. With `perNode`, each node's own buckets and totals follow (docs/api-stats.md).
+   * The answer of a checked window: the JSON of `{ result, total_result, text }` (StatsResponseStruct in
+   * src/api/stats.ts). The database builds the points' JSON, passed through as it is rather than parsed and
+   * serialised again; the cache keeps it per buckets, and the whole answer as last sent, so that the same request
+   * again is sent from bytes held (compressed once). With `perNode`, each node's own buckets and totals follow
+   * (docs/api-stats.md).
    */
-  async function answerOf(window: StatsWindow, perNode: boolean | undefined): Promise<string> {
+  async function answerOf(window: StatsWindow, perNode: boolean | undefined): Promise<PrecompressedBody> {
     const { table, interval, ids, start, first, last } = window;
     const cache = statsCacheOf(db);
     const key = `${table}|${ids.join(',')}|${first}|${last}`;
     const stamp = cache.stamp(ids);
-    let answer = cache.get(key, stamp);
-    if (!answer) {
-      answer = await readStatsJson(db, table, ids, first, last);
-      cache.set(key, stamp, answer);
+    let cached = cache.get(key, stamp);
+    if (!cached) {
+      cached = { json: await readStatsJson(db, table, ids, first, last) };
+      cache.set(key, stamp, cached);
     }
-    const text = JSON.stringify({ interval, points: answer.points, nodes: ids.length });
-    const head = `{"result":${answer.result},"total_result":{"dt":${start},${answer.total}},"text":${JSON.stringify(text)}`;
-    return perNode ? `${head},"perNode":${JSON.stringify(await perNodeOf(window))}}` : `${head}}`;
+    if (!perNode && cached.sent?.start === start) return cached.sent.body;
+    const { json } = cached;
+    const text = JSON.stringify({ interval, points: json.points, nodes: ids.length });
+    const head = `{"result":${json.result},"total_result":{"dt":${start},${json.total}},"text":${JSON.stringify(text)}`;
+    if (perNode)
+      return new PrecompressedBody(`${head},"perNode":${JSON.stringify(await perNodeOf(window))}}`);
+    const body = new PrecompressedBody(`${head}}`);
+    cached.sent = { start, body };
+    return body;
   }
 
   /** Each node's buckets and totals, in the order of the window's ids; zeros for a node without data. */
@@ -138,12 +148,12 @@ export function createStatsService({ db, clock, config }: StatsServiceDeps) {
 
   return {
     /** The statistics of spec 7 for a team's selected nodes, after checkWindow. */
-    async loadStats(caller: Caller, period: StatsPeriod, query: StatsQuery): Promise<string> {
+    async loadStats(caller: Caller, period: StatsPeriod, query: StatsQuery): Promise<PrecompressedBody> {
       return answerOf(await checkWindow(caller, period, query), query.perNode);
     },
 
     /** The statistics of a custom range (docs/api-stats.md), after checkRange: the same answer as a period's. */
-    async loadRange(caller: Caller, query: StatsRangeQuery): Promise<string> {
+    async loadRange(caller: Caller, query: StatsRangeQuery): Promise<PrecompressedBody> {
       return answerOf(await checkRange(caller, query), query.perNode);
     },
 

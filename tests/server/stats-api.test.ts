@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { create } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,6 +213,11 @@ describe('statistics service: POST /stats/v1/nodr/{day,week,month}', () => {
     );
     expect(own.statusCode).toBe(200);
     expect(Object.keys(own.json().result)).toHaveLength(1440);
+    // The stranger's key is now known to this process (node-keys.ts): it still belongs to the stranger's team only.
+    for (const body of cases) {
+      const response = await stats('day', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(403);
+    }
   });
 
   it('serves a deleted node of the team (status 50)', async () => {
@@ -275,5 +281,54 @@ describe('statistics service: POST /stats/v1/nodr/{day,week,month}', () => {
       expect(uplinkOf(answer), period).toBe(sumOf([...early, ...added]));
       expect(answer.total_result.nodrUpLink).toBe(sumOf([...early, ...added]));
     }
+  });
+
+  it('sends an answer in the encoding the client accepts, the same JSON in each, from the same bytes again', async () => {
+    const body = window(DAY, [first.licenseKey, second.licenseKey]);
+    const ask = (acceptEncoding?: string, payload: object = body) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/stats/v1/nodr/day',
+        headers: {
+          ...owner.headers,
+          ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+        },
+        payload,
+      });
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync } as const;
+    for (const [accepted, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['x-gzip', 'gzip'],
+      ['*', 'gzip'],
+    ] as const) {
+      const first = await ask(accepted);
+      const again = await ask(accepted);
+      expect(first.headers['content-encoding'], accepted).toBe(encoding);
+      expect(decoders[encoding](first.rawPayload).equals(plain.rawPayload), accepted).toBe(true);
+      expect(again.rawPayload.equals(first.rawPayload), accepted).toBe(true);
+      expect(String(first.headers.vary).toLowerCase()).toBe('accept, accept-encoding');
+    }
+    for (const refused of ['identity', 'deflate', 'br;q=0, gzip;q=0']) {
+      const answer = await ask(refused);
+      expect(answer.headers['content-encoding'], refused).toBeUndefined();
+      expect(answer.rawPayload.equals(plain.rawPayload), refused).toBe(true);
+    }
+    // The bytes kept are those of the request's start: another start gets its own total_result.dt, then the first
+    // start its own again.
+    const later = await ask('br', { ...body, startTimestamp: body.startTimestamp + 1 });
+    expect(JSON.parse(brotliDecompressSync(later.rawPayload).toString()).total_result.dt).toBe(
+      body.startTimestamp + 1,
+    );
+    expect(JSON.parse(brotliDecompressSync((await ask('br')).rawPayload).toString()).total_result.dt).toBe(
+      body.startTimestamp,
+    );
+    // The per-node answer is made per request and compressed the same way.
+    const perNode = await ask('gzip', { ...body, perNode: true });
+    expect(perNode.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(perNode.rawPayload).toString()).perNode).toHaveLength(2);
   });
 });
