@@ -109,7 +109,7 @@ const BUILDERS: { name: string; read: MonthRead }[] = [
   },
   {
     name: 'after (integers from the database, JSON written by the server)',
-    read: (db, ids, start, end) => readStatsJson(db, 'stat_hour', ids, start, end),
+    read: (db, ids, start, end) => readStatsJson(db, { table: 'stat_hour', interval: 3600 }, ids, start, end),
   },
 ];
 

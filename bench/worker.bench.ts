@@ -92,14 +92,25 @@ measure(
   () => transformStats({ points: keyed, interval: HOUR, start: START, end: END }),
   300,
 );
-// The longest custom range (contracts/stats-range.ts): 400 days of hours, as the range call answers it.
+// The longest custom range (contracts/stats-range.ts): 400 days in four-hour buckets, as the range call answers it;
+// and the most points a range answers, 125 days of hours.
 const RANGE_START = END - 400 * 86_400;
+const FOUR_HOURS = 4 * HOUR;
 const longRange = Object.fromEntries(
-  pointsFor(1, HOUR, RANGE_START).map((point) => [String(point.dt), point]),
+  pointsFor(1, FOUR_HOURS, RANGE_START).map((point) => [String(point.dt), point]),
 );
 measure(
-  'transform: a 400-day custom range (9,600 keyed hours)',
-  () => transformStats({ points: longRange, interval: HOUR, start: RANGE_START, end: END }),
+  'transform: a 400-day custom range (2,400 keyed four-hour buckets)',
+  () => transformStats({ points: longRange, interval: FOUR_HOURS, start: RANGE_START, end: END }),
+  100,
+);
+const DENSEST_START = END - 125 * 86_400;
+const densest = Object.fromEntries(
+  pointsFor(1, HOUR, DENSEST_START).map((point) => [String(point.dt), point]),
+);
+measure(
+  'transform: a 125-day custom range (3,000 keyed hours)',
+  () => transformStats({ points: densest, interval: HOUR, start: DENSEST_START, end: END }),
   100,
 );
 measure(

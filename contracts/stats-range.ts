@@ -13,13 +13,15 @@ export const STATS_RANGE_MAX_DAYS = 400;
 const DAY_SECONDS = 86_400;
 
 /**
- * The bucket follows the window so that a series stays near 3,000 points at most: a minute up to 2 days (2,880),
- * 20 minutes up to 14 days (1,008), an hour beyond. Each width is one of the three bucket tables.
+ * The bucket follows the window so that a series has at most about 3,000 points: a minute up to 2 days (2,880),
+ * 20 minutes up to 14 days (1,008), an hour up to 125 days (3,000), and four hours beyond, up to 400 days (2,400),
+ * where hours would make 9,600. The first three are the bucket tables; four hours are read from the hourly one.
  */
 const RANGE_BUCKETS: readonly { upToSeconds: number; intervalSeconds: number }[] = [
   { upToSeconds: 2 * DAY_SECONDS, intervalSeconds: 60 },
   { upToSeconds: 14 * DAY_SECONDS, intervalSeconds: 1200 },
-  { upToSeconds: STATS_RANGE_MAX_DAYS * DAY_SECONDS, intervalSeconds: 3600 },
+  { upToSeconds: 125 * DAY_SECONDS, intervalSeconds: 3600 },
+  { upToSeconds: STATS_RANGE_MAX_DAYS * DAY_SECONDS, intervalSeconds: 14_400 },
 ];
 
 /** The bucket widths a range may be read in, finest first. */

@@ -3,7 +3,7 @@ import type { StatPoint } from '../../contracts/stats-answer.schema.ts';
 import { STAT_METRICS } from '../../contracts/stats-metrics.ts';
 import type { Db } from '../db/database.ts';
 import { rowsOf } from '../db/rows.ts';
-import { BUCKET_SUMS, type BucketTable, nodeBucketRows, TOTAL_SUMS } from './stats.repository.ts';
+import { BUCKET_SUMS, type BucketRead, nodeBucketRows, TOTAL_SUMS } from './stats.repository.ts';
 import { metricColumnsSql } from './stats-metrics-sql.ts';
 
 /** One node's buckets with data (in time order) and its totals over the window, `dt` of the totals left to the caller. */
@@ -28,13 +28,13 @@ function metricsOf(row: MetricRow): Omit<StatPoint, 'dt'> {
  */
 export async function readNodeStats(
   db: Db,
-  table: BucketTable,
+  read: BucketRead,
   nodeIds: readonly number[],
   start: number,
   end: number,
 ): Promise<Map<number, NodeStats>> {
   const result = await db.execute(sql`
-    with bucket as (${nodeBucketRows(table, nodeIds, start, end)})
+    with bucket as (${nodeBucketRows(read, nodeIds, start, end)})
     select node_id, dt::float8 as dt, ${sql.raw(metricColumnsSql(BUCKET_SUMS))} from bucket
     union all
     select node_id, null, ${sql.raw(metricColumnsSql(TOTAL_SUMS))} from bucket group by node_id

@@ -18,6 +18,7 @@ const TABLE_OF_INTERVAL: Record<number, { table: BucketTable; retention: keyof R
   60: { table: 'stat_minute', retention: 'minuteDays' },
   1200: { table: 'stat_20m', retention: 'twentyMinuteDays' },
   3600: { table: 'stat_hour', retention: 'hourDays' },
+  14400: { table: 'stat_hour', retention: 'hourDays' },
 };
 
 /**

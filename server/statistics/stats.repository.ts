@@ -32,6 +32,18 @@ export function intArray(ids: readonly number[]): string {
 const ROLLUP_SECONDS = { stat_20m: 1200, stat_hour: 3600 } as const;
 type Rollup = keyof typeof ROLLUP_SECONDS;
 
+/** The width of each bucket table's rows, in seconds. */
+const TABLE_SECONDS: Record<BucketTable, number> = { stat_minute: 60, ...ROLLUP_SECONDS };
+
+/**
+ * What a statistics read reads: a bucket table, and the width of the answer's buckets, the table's own or a
+ * multiple of it (a custom range past 125 days reads the hourly rollup four hours at a time, contracts/stats-range.ts).
+ */
+export interface BucketRead {
+  table: BucketTable;
+  interval: number;
+}
+
 /**
  * Ingest and the rollup job both take this advisory lock (ingest shared, the job alone), so that the job never builds
  * a bucket from minutes that an ingest still in flight read the old mark for: such a minute would reach neither.
@@ -156,7 +168,7 @@ const TOTAL_FIELDS = sql.raw(metricFieldsSql(TOTAL_SUMS));
  * the mark on (still open, or closed since the job last ran) are summed from their minutes here, the same sums the
  * job will store.
  */
-function nodeBuckets(table: BucketTable, nodeIds: readonly number[], start: number, end: number): SQL {
+function tableBuckets(table: BucketTable, nodeIds: readonly number[], start: number, end: number): SQL {
   const nodes = sql`node_id = any(${intArray(nodeIds)}::integer[])`;
   if (table === 'stat_minute') {
     return sql`select node_id, ts, uplink, delivered, input, viewers::float8 as viewers, quality as quality_sum,
@@ -176,6 +188,28 @@ function nodeBuckets(table: BucketTable, nodeIds: readonly number[], start: numb
       group by node_id, ts - ts % ${width}`;
 }
 
+/**
+ * nodeBuckets' rows in the read's width: the table's own rows, or those rows added up per node in the wider buckets,
+ * the node's average viewers weighted by the samples of each row. `start` and `end` are multiples of the width.
+ */
+function nodeBuckets(
+  { table, interval }: BucketRead,
+  nodeIds: readonly number[],
+  start: number,
+  end: number,
+): SQL {
+  const rows = tableBuckets(table, nodeIds, start, end);
+  if (interval === TABLE_SECONDS[table]) return rows;
+  if (interval % TABLE_SECONDS[table] !== 0) {
+    throw new Error(`A ${interval} s bucket is not a whole number of ${table}'s rows.`);
+  }
+  const width = sql.raw(String(interval));
+  return sql`select node_id, ts - ts % ${width} as ts, sum(uplink) as uplink, sum(delivered) as delivered,
+      sum(input) as input, sum(viewers * samples) / sum(samples) as viewers, sum(quality_sum) as quality_sum,
+      sum(samples) as samples
+    from (${rows}) as row group by node_id, ts - ts % ${width}`;
+}
+
 /** The sums of a group of nodeBuckets' rows, named as BUCKET_SUMS reads them. */
 const GROUP_SUMS = sql.raw(
   'sum(uplink)::int8 as uplink, sum(delivered)::int8 as delivered, sum(input)::int8 as input, ' +
@@ -183,19 +217,19 @@ const GROUP_SUMS = sql.raw(
 );
 
 /** The sums of each bucket starting in [start, end) over the nodes: the rows metricFieldsSql reads. */
-function bucketRows(table: BucketTable, nodeIds: readonly number[], start: number, end: number): SQL {
-  return sql`select ts as dt, ${GROUP_SUMS} from (${nodeBuckets(table, nodeIds, start, end)}) as node_bucket
+function bucketRows(read: BucketRead, nodeIds: readonly number[], start: number, end: number): SQL {
+  return sql`select ts as dt, ${GROUP_SUMS} from (${nodeBuckets(read, nodeIds, start, end)}) as node_bucket
       group by ts`;
 }
 
 /** The sums of each bucket starting in [start, end), per node of `nodeIds`: node_id, dt and BUCKET_SUMS' columns. */
 export function nodeBucketRows(
-  table: BucketTable,
+  read: BucketRead,
   nodeIds: readonly number[],
   start: number,
   end: number,
 ): SQL {
-  return sql`select node_id, ts as dt, ${GROUP_SUMS} from (${nodeBuckets(table, nodeIds, start, end)}) as node_bucket
+  return sql`select node_id, ts as dt, ${GROUP_SUMS} from (${nodeBuckets(read, nodeIds, start, end)}) as node_bucket
       group by node_id, ts`;
 }
 
@@ -207,17 +241,17 @@ export function nodeBucketRows(
  */
 export async function readStatsJson(
   db: Db,
-  table: BucketTable,
+  read: BucketRead,
   nodeIds: readonly number[],
   start: number,
   end: number,
 ): Promise<StatsJson> {
   const [row] = await executePrepared<{ points: number; buckets: string; total: string }>(
     db,
-    `stats_json_${table}`,
+    `stats_json_${read.table}_${read.interval}`,
     sql`select count(*)::integer as points, coalesce(string_agg(${BUCKET_FIELDS}, ',' order by dt), '') as buckets,
         ${TOTAL_FIELDS} as total
-      from (${bucketRows(table, nodeIds, start, end)}) as bucket`,
+      from (${bucketRows(read, nodeIds, start, end)}) as bucket`,
   );
   return { points: row!.points, result: bucketsJson(row!.buckets), total: totalFieldsJson(row!.total) };
 }
@@ -228,14 +262,14 @@ export async function readStatsJson(
  */
 export async function readStatPoints(
   db: Db,
-  table: BucketTable,
+  read: BucketRead,
   nodeIds: readonly number[],
   start: number,
   end: number,
 ): Promise<StatPoint[]> {
   const result = await db.execute(sql`
     select coalesce(string_agg(${BUCKET_FIELDS}, ',' order by dt), '') as buckets
-    from (${bucketRows(table, nodeIds, start, end)}) as bucket`);
+    from (${bucketRows(read, nodeIds, start, end)}) as bucket`);
   return bucketPoints(rowsOf<{ buckets: string }>(result)[0]!.buckets);
 }
 

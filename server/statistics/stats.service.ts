@@ -91,11 +91,11 @@ export function createStatsService({ db, clock, config }: StatsServiceDeps) {
   async function answerOf(window: StatsWindow, perNode: boolean | undefined): Promise<PrecompressedBody> {
     const { table, interval, ids, start, first, last } = window;
     const cache = statsCacheOf(db);
-    const key = `${table}|${ids.join(',')}|${first}|${last}`;
+    const key = `${table}|${interval}|${ids.join(',')}|${first}|${last}`;
     const stamp = cache.stamp(ids);
     let cached = cache.get(key, stamp);
     if (!cached) {
-      cached = { json: await readStatsJson(db, table, ids, first, last) };
+      cached = { json: await readStatsJson(db, { table, interval }, ids, first, last) };
       cache.set(key, stamp, cached);
     }
     if (!perNode && cached.sent?.start === start) return cached.sent.body;
@@ -112,13 +112,14 @@ export function createStatsService({ db, clock, config }: StatsServiceDeps) {
   /** Each node's buckets and totals, in the order of the window's ids; zeros for a node without data. */
   async function perNodeOf({
     table,
+    interval,
     ids,
     keys,
     start,
     first,
     last,
   }: StatsWindow): Promise<StatsNodeAnswer[]> {
-    const byNode = await readNodeStats(db, table, ids, first, last);
+    const byNode = await readNodeStats(db, { table, interval }, ids, first, last);
     return ids.map((id, index) => {
       const node = byNode.get(id);
       return {
@@ -139,7 +140,7 @@ export function createStatsService({ db, clock, config }: StatsServiceDeps) {
     return {
       fileName: statsCsvFileName({ team, period, start: first, end: last }),
       body: statsCsvStream(
-        (from, to) => readStatPoints(db, table, ids, from, to),
+        (from, to) => readStatPoints(db, { table, interval }, ids, from, to),
         { team, period, interval },
         { first, last },
       ),

@@ -24,7 +24,9 @@ describe('transformStats for a custom range', () => {
     [3, 1200, 216],
     [14, 1200, 1008],
     [15, 3600, 360],
-    [400, 3600, 9600],
+    [125, 3600, 3000],
+    [126, 14_400, 756],
+    [400, 14_400, 2400],
   ])('a range of %i days: buckets of %i s, one slot each (%i)', (days, interval, slots) => {
     const start = END - days * DAY;
     expect(rangeIntervalOf(END - start)).toBe(interval);
@@ -35,6 +37,14 @@ describe('transformStats for a custom range', () => {
     expect(series.times.at(-1)).toBe(END - interval);
     expect(series.filled).toBe(1);
     expect(series.uplink[0]).toBe((3600 * 8) / interval);
+  });
+
+  it('keeps every range from a minute to 400 days at about 3,000 points at most', () => {
+    for (let minutes = 1; minutes <= 400 * 1440; minutes += minutes < 3 * 1440 ? 1 : 97) {
+      const span = minutes * 60;
+      expect(Math.ceil(span / rangeIntervalOf(span)), `${minutes} minutes`).toBeLessThanOrEqual(3000);
+    }
+    expect(Math.ceil((400 * DAY) / rangeIntervalOf(400 * DAY))).toBe(2400);
   });
 
   it('draws an old range in the coarser bucket the server read it in, the gaps as NaN', () => {

@@ -65,9 +65,9 @@ describe('statistics kept across the storage migrations', () => {
         from stat_minute group by node_id, ts - ts % ${sql.raw(String(width))}`);
     }
     const answers = async () => ({
-      day: await readStatsJson(db, 'stat_minute', [7], first, NOW_SECONDS + 3600),
-      week: await readStatsJson(db, 'stat_20m', [7], first, NOW_SECONDS + 3600),
-      month: await readStatsJson(db, 'stat_hour', [7], first, NOW_SECONDS + 3600),
+      day: await readStatsJson(db, { table: 'stat_minute', interval: 60 }, [7], first, NOW_SECONDS + 3600),
+      week: await readStatsJson(db, { table: 'stat_20m', interval: 1200 }, [7], first, NOW_SECONDS + 3600),
+      month: await readStatsJson(db, { table: 'stat_hour', interval: 3600 }, [7], first, NOW_SECONDS + 3600),
     });
     const tables = async () =>
       rowsOf<{ up: number; delivered: number }>(

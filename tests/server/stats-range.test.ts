@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { create } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_CSV_COLUMNS } from '../../contracts/stats-csv.ts';
+import { buildClosedRollups } from '../../server/statistics/retention.ts';
 import { StatsResponseStruct } from '../../src/api/stats.ts';
 import {
   createSignedInUser,
@@ -9,7 +10,14 @@ import {
   startTestServer,
   type TestServer,
 } from '../helpers/server.ts';
-import { createActiveNode, ingest, minutes, NOW_SECONDS, type TestNode } from '../helpers/telemetry.ts';
+import {
+  aggregate,
+  createActiveNode,
+  ingest,
+  minutes,
+  NOW_SECONDS,
+  type TestNode,
+} from '../helpers/telemetry.ts';
 
 const DAY = 86_400;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
@@ -89,25 +97,84 @@ describe('statistics service: POST /stats/v1/nodr/range, a custom range', () => 
     expect(answer.total_result.dt).toBe(NOW_SECONDS - 3 * DAY);
   });
 
-  it('a window of 400 days is taken (no data that old here: an empty answer)', async () => {
+  it('past 125 days: four-hour buckets from the hourly rollup, each the sum of its hours, up to 400 days', async () => {
     const longServer = await startTestServer();
     try {
       longServer.clock.set(new Date(NOW_SECONDS * 1000));
       const user = await createSignedInUser(longServer);
-      const own = await createActiveNode(longServer, user.teamId);
-      const response = await longServer.app.inject({
+      const a = await createActiveNode(longServer, user.teamId);
+      const b = await createActiveNode(longServer, user.teamId);
+      const aMinutes = minutes(NOW_SECONDS - 2 * DAY, 2 * 1440, 1);
+      const bMinutes = minutes(NOW_SECONDS - DAY + 1800, 1440 - 30, 2);
+      await ingest(a, aMinutes);
+      await ingest(b, bMinutes);
+      // Half the hours built into the rollup, the rest still read from their minutes: both must add up the same.
+      await buildClosedRollups({
+        db: longServer.db,
+        clock: { now: () => new Date((NOW_SECONDS - DAY) * 1000) },
+      });
+      const ask = async (days: number) => {
+        const response = await longServer.app.inject({
+          method: 'POST',
+          url: '/stats/v1/nodr/range',
+          headers: user.headers,
+          payload: {
+            from: iso(NOW_SECONDS - days * DAY),
+            to: iso(NOW_SECONDS),
+            clientId: user.teamId,
+            licenceKey: [a.licenseKey, b.licenseKey],
+          },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return create(response.json(), StatsResponseStruct);
+      };
+      expect(JSON.parse((await ask(125)).text)).toMatchObject({ interval: 3600, points: 48 });
+      const perNode = await longServer.app.inject({
         method: 'POST',
         url: '/stats/v1/nodr/range',
         headers: user.headers,
         payload: {
-          from: iso(NOW_SECONDS - 400 * DAY),
+          from: iso(NOW_SECONDS - 200 * DAY),
           to: iso(NOW_SECONDS),
           clientId: user.teamId,
-          licenceKey: [own.licenseKey],
+          licenceKey: [a.licenseKey, b.licenseKey],
+          perNode: true,
         },
       });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(JSON.parse(response.json().text)).toMatchObject({ interval: 3600, points: 0 });
+      const [aAnswer] = perNode.json<{ perNode: { result: Record<string, { nodrUpLink: number }> }[] }>()
+        .perNode;
+      for (const [ts, bucket] of aggregate(aMinutes, 14_400)) {
+        expect(aAnswer!.result[String(ts)]?.nodrUpLink, `node a, ${ts}`).toBe(bucket.uplink);
+      }
+      expect(Object.keys(aAnswer!.result)).toHaveLength(12);
+      for (const days of [126, 400]) {
+        const answer = await ask(days);
+        expect(JSON.parse(answer.text), `${days} days`).toMatchObject({ interval: 14_400, points: 12 });
+        const aBuckets = aggregate(aMinutes, 14_400);
+        const bBuckets = aggregate(bMinutes, 14_400);
+        for (const [ts, own] of aBuckets) {
+          const other = bBuckets.get(ts);
+          const both = [own, ...(other ? [other] : [])];
+          const sum = (field: 'uplink' | 'delivered' | 'input' | 'qualitySum' | 'samples') =>
+            both.reduce((total, bucket) => total + bucket[field], 0);
+          expect(answer.result[String(ts)], `${days} days, ${ts}`).toEqual({
+            dt: ts,
+            nodrUpLink: sum('uplink'),
+            deliveredToViewers: sum('delivered'),
+            inputFromCdn: sum('input'),
+            // Each node's average over the four hours' minutes, added over the nodes.
+            totalViewers: Math.round(
+              both.reduce((total, bucket) => total + bucket.viewersSum / bucket.samples, 0),
+            ),
+            qualityIndex: Math.round((sum('qualitySum') / sum('samples')) * 100) / 100,
+            deliverToInputRatio: Math.round((sum('delivered') / sum('input')) * 10_000) / 10_000,
+          });
+        }
+        const everything = [...aMinutes, ...bMinutes];
+        expect(answer.total_result.nodrUpLink).toBe(
+          everything.reduce((total, point) => total + point.uplink, 0),
+        );
+      }
     } finally {
       await longServer.close();
     }
