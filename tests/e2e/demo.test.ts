@@ -152,5 +152,20 @@ describe('demo mode, as a newcomer sees it', () => {
     await page.waitForTimeout(500);
     await expectNoAxeViolations(page, 'demo, custom range (desktop)');
     await screenshot(page, 'demo-statistics-custom');
+
+    // Past 125 days the range comes in four-hour buckets (at most about 3,000 points a series).
+    const long = day(-200);
+    await page.getByLabel('From (UTC)').fill(long);
+    const longAsked = page.waitForRequest(
+      (request) =>
+        new URL(request.url()).pathname === '/stats/v1/nodr/range' &&
+        request.postDataJSON()?.from === `${long}T00:00:00Z`,
+    );
+    await page.getByRole('button', { name: 'Show' }).click();
+    await longAsked;
+    await page.getByText('Bit rate per 4 h bucket, UTC').waitFor({ timeout: 20_000 });
+    await page.waitForURL(`${server.url}/statistics?range=custom&from=${long}&to=${to}`);
+    await page.waitForTimeout(500);
+    await screenshot(page, 'demo-statistics-custom-long');
   });
 });
