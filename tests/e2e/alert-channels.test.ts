@@ -96,7 +96,7 @@ describe('Alert channels in the browser', () => {
     receiver?.server.close();
   });
 
-  it('adds a webhook, sends a signed test, shows its result, edits and removes the channel', async () => {
+  it('adds a webhook, sends a signed test, shows its result, edits it, rotates its secret and removes it', async () => {
     await page.goto(`${server.url}/settings/alerts`);
     const section = page.getByRole('region', { name: 'Alert channels' });
     await eventually(() => section.getByText('This team has no alert channels.').isVisible()).toBe(true);
@@ -147,6 +147,25 @@ describe('Alert channels in the browser', () => {
     await page.reload();
     await eventually(() => rows.first().textContent()).toMatch(/^Ops\s*Webhook/);
     expect(await rows.first().textContent()).toContain('Last delivery: 200');
+
+    // Rotating asks first; once confirmed, deliveries are signed with the new secret and no longer with the old one.
+    await section.getByRole('button', { name: 'Rotate secret of Ops' }).click();
+    const rotation = section.getByRole('group', { name: /^Rotate the signing secret of “Ops”\?/ });
+    for (const viewport of ['phone', 'desktop'] as const) {
+      await page.setViewportSize(SIZES[viewport]);
+      await expectNoAxeViolations(page, `settings alert channels, confirming a rotation (${viewport})`);
+      await shot(page, section, 'settings-alert-channel-rotate');
+    }
+    await rotation.getByRole('button', { name: 'Rotate secret' }).click();
+    await eventually(() => secretField.isVisible()).toBe(true);
+    const rotated = await secretField.inputValue();
+    expect(rotated).not.toBe(secret);
+    await section.getByRole('button', { name: 'I have copied it' }).click();
+    await section.getByRole('button', { name: 'Send test to Ops' }).click();
+    await eventually(() => receiver.received.length).toBe(2);
+    const [, afterRotation] = receiver.received;
+    expect(afterRotation && signed(rotated, afterRotation)).toBe(true);
+    expect(afterRotation && signed(secret, afterRotation)).toBe(false);
 
     await section.getByRole('button', { name: 'Remove Ops' }).click();
     await expectNoAxeViolations(page, 'settings alert channels, confirming');

@@ -181,7 +181,7 @@ export const alertChannelsMachine = setup({
         'channels.save': [{ guard: 'draftValid', target: 'saving' }, { actions: 'showDraftProblem' }],
         'channels.test': { target: 'testing', actions: 'keepBusyId' },
         'channels.ask': { target: 'confirming', actions: 'keepBusyId' },
-        'channels.rotate': { target: 'rotating', actions: 'keepBusyId' },
+        'channels.rotate': { target: 'confirmingRotation', actions: 'keepBusyId' },
         'channels.switchOn': { target: 'switchingOn', actions: 'keepBusyId' },
         'channels.hideSecret': { actions: 'hideSecret' },
         // The event stream is back after an outage; the last deliveries may be stale.
@@ -217,6 +217,14 @@ export const alertChannelsMachine = setup({
         'channels.confirm': 'removing',
         'channels.dismiss': { target: 'ready', actions: 'clearBusyId' },
         'channels.ask': { target: 'confirming', actions: 'keepBusyId' },
+      },
+    },
+    // Rotating ends the old secret at once: the receiver refuses deliveries until it has the new one, so it is asked.
+    confirmingRotation: {
+      on: {
+        'channels.confirm': 'rotating',
+        'channels.dismiss': { target: 'ready', actions: 'clearBusyId' },
+        'channels.rotate': { target: 'confirmingRotation', actions: 'keepBusyId' },
       },
     },
     removing: {

@@ -231,15 +231,30 @@ describe('Settings, alert channels', () => {
     });
   }, 20_000);
 
-  it('rotates a webhook’s secret and shows the new one once', async () => {
-    settingsApi({
+  it('rotates a webhook’s secret once asked to confirm, and shows the new one once', async () => {
+    const api = settingsApi({
       [LIST]: () => ({ status: 200, body: { channels: [ops] } }),
       'POST /auth/v1/teams/11/alert-channels/1/secret': () => ({ status: 200, body: { secret: SECRET } }),
     });
     renderSettings(settingsUser, 'alerts');
     const user = userEvent.setup();
-    await user.click(await within(section()).findByRole('button', { name: 'Rotate secret of Ops' }));
+    const rotate = await within(section()).findByRole('button', { name: 'Rotate secret of Ops' });
+    await user.click(rotate);
+    const question = within(section()).getByRole('group', {
+      name: 'Rotate the signing secret of “Ops”? The old one stops working at once: the receiver refuses deliveries until it has the new one.',
+    });
+    // The confirm button has the focus; Cancel (or Escape) leaves the secret as it is.
+    expect(within(question).getByRole('button', { name: 'Rotate secret' })).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls).toEqual([]);
+    expect(within(section()).queryByRole('group')).not.toBeInTheDocument();
+
+    await user.click(rotate);
+    await user.click(within(section()).getByRole('button', { name: 'Rotate secret' }));
     expect(await within(section()).findByLabelText('Signing secret')).toHaveValue(SECRET);
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /auth/v1/teams/11/alert-channels/1/secret',
+    ]);
   });
 
   it('says a channel was switched off after failing for 24 hours, and switches it on again', async () => {

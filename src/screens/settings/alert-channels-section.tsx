@@ -58,6 +58,7 @@ export function AlertChannelsSection() {
   const listed = !snapshot.matches('loading') && !snapshot.matches('failed');
   const idle = snapshot.matches('ready');
   const removing = snapshot.matches('removing');
+  const rotating = snapshot.matches('rotating');
   const editing = form?.id == null ? null : (channels.find((row) => row.id === form.id)?.name ?? null);
 
   return (
@@ -121,6 +122,15 @@ export function AlertChannelsSection() {
                   question={`Remove “${channel.name}”? Alerts stop going there at once.`}
                   confirmLabel="Remove channel"
                   sending={removing}
+                  onConfirm={() => send({ type: 'channels.confirm' })}
+                  onCancel={() => send({ type: 'channels.dismiss' })}
+                />
+              )}
+              {busyId === channel.id && (snapshot.matches('confirmingRotation') || rotating) && (
+                <ConfirmInline
+                  question={`Rotate the signing secret of “${channel.name}”? The old one stops working at once: the receiver refuses deliveries until it has the new one.`}
+                  confirmLabel="Rotate secret"
+                  sending={rotating}
                   onConfirm={() => send({ type: 'channels.confirm' })}
                   onCancel={() => send({ type: 'channels.dismiss' })}
                 />
