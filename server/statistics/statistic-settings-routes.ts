@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { StatSettingsSaveSchema, StatSettingsSchema } from '../../contracts/stats-settings.schema.ts';
+import { STAT_SETTINGS_LIMIT } from '../../contracts/stats-settings.ts';
 import { answers } from '../lib/answer-schemas.ts';
 import { requireSelf } from '../lib/authenticate.ts';
 import { HttpError } from '../lib/errors.ts';
 import { idSchema, noBody, strictObject } from '../lib/input-schema.ts';
 import { READ_ONLY_POST, requireTeamMember } from '../plugins/session.ts';
 import { findStatSettings, saveStatSettings } from './settings.repository.ts';
-
-/** The saved blob is the screen's tabs and node selection; 16 KiB is far more than it needs. */
-export const MAX_STAT_SETTINGS_BYTES = 16 * 1024;
 
 const params = strictObject({ user_id: idSchema, team_id: idSchema });
 const saved = answers({ 200: StatSettingsSchema });
@@ -46,14 +44,14 @@ export const statisticSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
         body: StatSettingsSaveSchema,
         response: saved,
       },
-      bodyLimit: MAX_STAT_SETTINGS_BYTES,
+      bodyLimit: STAT_SETTINGS_LIMIT.bytes,
     },
     async (request) => {
       const { db, clock } = app.deps;
       requireSelf(request.caller, request.params.user_id);
       const text = JSON.stringify(request.body);
-      if (Buffer.byteLength(text) > MAX_STAT_SETTINGS_BYTES) {
-        throw new HttpError(413, 'too_large', 'The statistics settings are limited to 16 KiB.');
+      if (Buffer.byteLength(text) > STAT_SETTINGS_LIMIT.bytes) {
+        throw new HttpError(413, 'too_large', STAT_SETTINGS_LIMIT.message);
       }
       await saveStatSettings(db, request.params.user_id, request.params.team_id, text, clock.now());
       return { text };

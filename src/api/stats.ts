@@ -98,7 +98,10 @@ export function getStatSettings(userId: number, teamId: number, signal?: AbortSi
   });
 }
 
-/** POST {api}/v1/statistic/settings/put/user/{userId}/team/{teamId}: saves any JSON object up to 16 KiB. */
+/**
+ * POST {api}/v1/statistic/settings/put/user/{userId}/team/{teamId}: saves any JSON object within STAT_SETTINGS_LIMIT
+ * (contracts/stats-settings.ts).
+ */
 export function putStatSettings(
   userId: number,
   teamId: number,
