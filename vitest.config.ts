@@ -11,7 +11,8 @@ const PGLITE_PROCESS_FILES = [
 /**
  * Server-project files whose subject never reaches the database engine: request parsing and validation (the fuzz
  * run's 10,000 requests among them), headers, the API document, static delivery, the agent, the installer script,
- * PGlite's own thread and the demo (which runs on PGlite only). PGlite is PostgreSQL's own code, so what these prove on
+ * PGlite's own thread, the demo (which runs on PGlite only) and the statistics migration test (which migrates a PGlite
+ * of its own, whatever DATABASE_URL says). PGlite is PostgreSQL's own code, so what these prove on
  * it holds on PostgreSQL; where the engines differ (connections and pools, locks under concurrency, NOTIFY, prepared
  * statements, the pool gauge in the metrics) the files stay in both runs. The test command's PostgreSQL step sets
  * SKIP_ENGINE_NEUTRAL=1 and leaves these out, so they run once (the command's time).
@@ -29,10 +30,12 @@ const ENGINE_NEUTRAL_FILES = [
   'tests/server/error-handler.test.ts',
   'tests/server/fuzz-routes.test.ts',
   'tests/server/input-rules.test.ts',
+  'tests/server/node-keys.test.ts',
   'tests/server/openapi.test.ts',
   'tests/server/openapi-structs.test.ts',
   'tests/server/pglite-thread.test.ts',
   'tests/server/stats-cache.test.ts',
+  'tests/server/stats-migration.test.ts',
   'tests/server/trust-proxy.test.ts',
 ];
 
