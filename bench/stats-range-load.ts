@@ -11,10 +11,11 @@
  *   and, in autocannon, receiving 130 KB a request.
  * Prints p50/p99, the server's CPU per request (every thread of the process, the database's worker included) and
  * the range call's p99 as a multiple of each floor's (target: at most 2.5 times the no-database floor's, with the
- * product's cache). autocannon sends no Accept-Encoding, so answers go uncompressed: it reads compressed bodies at a
+ * product's cache, on the median of BENCH_ROUNDS rounds). autocannon sends no Accept-Encoding, so answers go uncompressed: it reads compressed bodies at a
  * tenth of the rate, which would measure autocannon.
  *
- * Knobs: BENCH_NODES (20), BENCH_DAYS (35), BENCH_SECONDS (10), BENCH_CONNECTIONS (50).
+ * Knobs: BENCH_NODES (20), BENCH_DAYS (35), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ROUNDS (3: the
+ * floor and the cached range call measured in turn that many times; the target is read on the median ratio).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +33,7 @@ const NODES = Number(process.env.BENCH_NODES ?? 20);
 const DAYS = Number(process.env.BENCH_DAYS ?? 35);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const RANGE_DAYS = 10;
 /** The bench's own route: the no-database floor. */
 const FLOOR_PATH = '/bench/no-database-floor';
@@ -107,12 +109,26 @@ async function main(): Promise<void> {
         answer = Buffer.from(await first.arrayBuffer());
         const probe = await measure(`${base}/healthz`, false);
         line(`GET /healthz, ${mode}`, probe);
-        const floor = await measure(`${base}${FLOOR_PATH}`, true);
-        line(`no-database floor (${answer.length} bytes), ${mode}`, floor);
-        line(`range call, ${mode}`, await measure(`${base}/stats/v1/nodr/range`, true), [
-          ['the no-database floor', floor.latency.p99],
-          ['GET /healthz', probe.latency.p99],
-        ]);
+        // A p99 over 10 s moves with whatever else the machine does: the cached mode measures the floor and the
+        // range call in turn, ROUNDS times, and the target is read on the median of the rounds' ratios.
+        const ratios: number[] = [];
+        for (let round = 1; round <= (statsCacheMb > 0 ? ROUNDS : 1); round += 1) {
+          const floor = await measure(`${base}${FLOOR_PATH}`, true);
+          line(`no-database floor (${answer.length} bytes), ${mode}, round ${round}`, floor);
+          const range = await measure(`${base}/stats/v1/nodr/range`, true);
+          line(`range call, ${mode}, round ${round}`, range, [
+            ['the no-database floor', floor.latency.p99],
+            ['GET /healthz', probe.latency.p99],
+          ]);
+          ratios.push(range.latency.p99 / floor.latency.p99);
+        }
+        if (ratios.length > 1) {
+          const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
+          console.info(
+            `  range call, ${mode}: p99 ${median.toFixed(2)} x the no-database floor, the median of ${ratios.length} rounds ` +
+              `(${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; target at most 2.5)`,
+          );
+        }
       } finally {
         await app.close();
       }
