@@ -38,6 +38,9 @@ function mailedAlerts(payload: AlertPayloadBody, kind: AlertKind): MailedAlert[]
   }));
 }
 
+/** The detail of a try the mail outbox did not take. */
+const OUTBOX_REFUSED = 'The mail outbox could not take the mails.';
+
 const accepted = (admins: number) => `Mail queued for ${admins} admin${admins === 1 ? '' : 's'}`;
 
 /**
@@ -52,9 +55,11 @@ export async function mailTeamAdmins(
 ): Promise<PostOutcome> {
   try {
     return await queueMails(deps, teamId, payload);
-  } catch (error) {
-    // The outbox refused (the database is unreachable): a failed try like any other, retried later.
-    return { ok: false, status: null, detail: (error as Error).message };
+  } catch {
+    // The outbox refused (the database is unreachable): a failed try like any other, retried later. The team's admins
+    // read the detail, so it says what happened in words: the database's own error names the query and its
+    // parameters, the mails with their unsubscribe links among them.
+    return { ok: false, status: null, detail: OUTBOX_REFUSED };
   }
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AlertDeliveryBody, alertChannelsPath } from '../../contracts/alert-channels.ts';
 import { NOTIFICATIONS_PATH } from '../../contracts/notifications.ts';
@@ -110,6 +111,51 @@ describe('the E-mail alert channel', () => {
 
     const down = await sweepAndMails(server, admin.email);
     expect(down.map((mail) => mail.subject)).toEqual([`NODR ${node.node.domain} is offline`]);
+  });
+
+  it('logs a try the mail outbox refused as failed, queues no mail, and delivers on a later try', async () => {
+    const admin = await createSignedInUser(server, { teamName: 'Refused' });
+    const node = await activeNode(server, admin);
+    const { channel } = await addEmailChannel(admin);
+    // The outbox refuses every mail to this admin, as a database that cannot write would.
+    await server.db.execute(
+      sql.raw(`create function refuse_mail() returns trigger language plpgsql as $$
+        begin
+          if new.recipient = '${admin.email}' then raise exception 'mail outbox unavailable'; end if;
+          return new;
+        end $$`),
+    );
+    await server.db.execute(
+      sql.raw(
+        'create trigger refuse_mail before insert on mail_outbox for each row execute function refuse_mail()',
+      ),
+    );
+    try {
+      server.clock.advance(pastThreshold(server));
+      expect(await sweepAndMails(server, admin.email)).toEqual([]);
+      const [failed] = (await call(admin, 'GET', `/${channel.id}/deliveries`)).json() as AlertDeliveryBody[];
+      // Said in words: the database's error would show the query, the mails and their unsubscribe links.
+      expect(failed).toMatchObject({
+        event: 'node.offline',
+        ok: false,
+        status: null,
+        detail: 'The mail outbox could not take the mails.',
+      });
+      expect(failed?.nextAttemptAt).not.toBeNull();
+    } finally {
+      await server.db.execute(sql.raw('drop trigger refuse_mail on mail_outbox'));
+      await server.db.execute(sql.raw('drop function refuse_mail()'));
+    }
+
+    server.clock.advance(5 * 60_000);
+    const delivered = await sweepAndMails(server, admin.email);
+    expect(delivered.map((mail) => mail.subject)).toEqual([`NODR ${node.node.domain} is offline`]);
+    const log = (await call(admin, 'GET', `/${channel.id}/deliveries`)).json() as AlertDeliveryBody[];
+    expect(log.map((row) => [row.event, row.ok])).toEqual([
+      ['node.offline', true],
+      ['node.offline', false],
+    ]);
+    expect(await sweepAndMails(server, admin.email)).toEqual([]);
   });
 
   it('refuses no field, and is listed with its type', async () => {
